@@ -1,0 +1,143 @@
+/// A window of premultiplied sRGB pixels held as Float RGBA (0…1) while layers are composited,
+/// then rounded to 8 bits once.
+///
+/// Compositing is premultiplied source-over in sRGB (gamma) space, as CoreGraphics does:
+/// for a layer of premultiplied colour S and coverage c, every channel becomes
+/// `S·c + D·(1 − S.alpha·c)`. Rounding happens only in `write(into:)`, so a pixel's error is
+/// one rounding however many layers cover it. The rounding rule is round-to-nearest, ties to
+/// even (the IEEE default, and numpy's `round`), on v × 255.
+public struct Canvas: Sendable {
+    public let window: PixelRect
+    /// Four floats a pixel, R G B A, rows of `window.width` pixels.
+    public private(set) var values: [Float]
+
+    /// A canvas filled with `background`.
+    public init(window: PixelRect, background: PremultipliedColor) {
+        self.window = window
+        let count = window.width * window.height
+        var values = [Float](repeating: 0, count: count * 4)
+        if background != .transparent {
+            values.withUnsafeMutableBufferPointer { v in
+                for i in 0..<count {
+                    v[4 * i] = background.red
+                    v[4 * i + 1] = background.green
+                    v[4 * i + 2] = background.blue
+                    v[4 * i + 3] = background.alpha
+                }
+            }
+        }
+        self.values = values
+    }
+
+    /// A canvas over `window` holding the same values as `source` there (`window` must lie
+    /// inside `source.window`).
+    public init(copying source: Canvas, window: PixelRect) {
+        precondition(window.intersection(source.window) == window, "window outside the source")
+        self.window = window
+        let width = window.width
+        var values = [Float](repeating: 0, count: width * window.height * 4)
+        source.values.withUnsafeBufferPointer { s in
+            values.withUnsafeMutableBufferPointer { d in
+                for row in 0..<window.height {
+                    let from = ((window.y0 - source.window.y0 + row) * source.window.width
+                        + (window.x0 - source.window.x0)) * 4
+                    let to = row * width * 4
+                    for i in 0..<(width * 4) { d[to + i] = s[from + i] }
+                }
+            }
+        }
+        self.values = values
+    }
+
+    /// Composites `layer` source-over onto the canvas.
+    public mutating func draw(_ layer: Layer) {
+        let area = layer.window.intersection(window)
+        if area.isEmpty { return }
+        switch layer.coverage {
+        case .rect(let rect):
+            drawRect(rect, color: layer.color, area: area)
+        case .mask(let mask):
+            drawMask(mask, color: layer.color, area: area)
+        }
+    }
+
+    private mutating func drawRect(_ rect: Rect, color: PremultipliedColor, area: PixelRect) {
+        func fraction(_ low: Double, _ high: Double, _ pixel: Int) -> Float {
+            Float(max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel))))
+        }
+        let columns = (area.x0..<area.x1).map { fraction(rect.minX, rect.maxX, $0) }
+        let width = window.width
+        values.withUnsafeMutableBufferPointer { v in
+            for y in area.y0..<area.y1 {
+                let rowCoverage = fraction(rect.minY, rect.maxY, y)
+                var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                for column in columns {
+                    Canvas.blend(&v, at: index, color: color, coverage: column * rowCoverage)
+                    index += 4
+                }
+            }
+        }
+    }
+
+    private mutating func drawMask(_ mask: CoverageMask, color: PremultipliedColor, area: PixelRect) {
+        let width = window.width, maskWidth = mask.window.width
+        values.withUnsafeMutableBufferPointer { v in
+            mask.values.withUnsafeBufferPointer { m in
+                for y in area.y0..<area.y1 {
+                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
+                    for _ in area.x0..<area.x1 {
+                        let c = m[maskIndex]
+                        if c > 0 { Canvas.blend(&v, at: index, color: color, coverage: c) }
+                        index += 4
+                        maskIndex += 1
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func blend(_ v: inout UnsafeMutableBufferPointer<Float>, at i: Int,
+                              color: PremultipliedColor, coverage c: Float) {
+        let keep = 1 - color.alpha * c
+        v[i] = color.red * c + v[i] * keep
+        v[i + 1] = color.green * c + v[i + 1] * keep
+        v[i + 2] = color.blue * c + v[i + 2] * keep
+        v[i + 3] = color.alpha * c + v[i + 3] * keep
+    }
+
+    /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
+    /// `pixmap` (the part inside the pixmap).
+    public func write(into pixmap: inout Pixmap) {
+        let area = window.intersection(pixmap.bounds)
+        if area.isEmpty { return }
+        let width = window.width, pixmapWidth = pixmap.width
+        values.withUnsafeBufferPointer { v in
+            pixmap.pixels.withUnsafeMutableBufferPointer { p in
+                for y in area.y0..<area.y1 {
+                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                    var target = y * pixmapWidth + area.x0
+                    for _ in area.x0..<area.x1 {
+                        let a = quantize(v[index + 3])
+                        let r = min(a, quantize(v[index]))
+                        let g = min(a, quantize(v[index + 1]))
+                        let b = min(a, quantize(v[index + 2]))
+                        p[target] = Pixmap.pack(r: r, g: g, b: b, a: a)
+                        index += 4
+                        target += 1
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// v (0…1, clamped) × 255 rounded to the nearest integer, ties to even. Adding 2²³ leaves a
+/// Float whose unit in the last place is 1, so the addition itself rounds (IEEE
+/// round-to-nearest-even) and the low mantissa bits hold the result: no trapping conversion.
+@inline(__always)
+public func quantize(_ value: Float) -> UInt32 {
+    let clamped = min(max(value, 0), 1)
+    return (clamped * 255 + 8_388_608).bitPattern & 0xFF
+}

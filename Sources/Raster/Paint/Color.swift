@@ -1,0 +1,90 @@
+/// A straight (non-premultiplied) sRGB colour, 8 bits a channel: red, green, blue and alpha,
+/// each 0…255.
+///
+/// Built from 0…1 components (`Color(red:green:blue:opacity:)`, each rounded from v × 255 to the
+/// nearest integer), from hex (`#RRGGBB`, `#RRGGBBAA`) or from a name (`white`, `black`, `clear`).
+public struct Color: Sendable, Equatable, Hashable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    /// A colour from 8-bit channels (0…255).
+    public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
+        red = red8
+        green = green8
+        blue = blue8
+        alpha = alpha8
+    }
+
+    /// A colour from components in 0…1 (clamped), each rounded from v × 255 to the nearest 8-bit
+    /// value, as SwiftUI's `Color(red:green:blue:opacity:)` is stored in an 8-bit context.
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func channel(_ value: Double) -> UInt8 {
+            guard value.isFinite else { return 0 }
+            return UInt8((min(1, max(0, value)) * 255).rounded())
+        }
+        self.init(red8: channel(red), green8: channel(green), blue8: channel(blue), alpha8: channel(opacity))
+    }
+
+    public static let white = Color(red8: 255, green8: 255, blue8: 255)
+    public static let black = Color(red8: 0, green8: 0, blue8: 0)
+    public static let clear = Color(red8: 0, green8: 0, blue8: 0, alpha8: 0)
+
+    /// The names `Color(name:)` accepts, in the order help lists them.
+    public static let names: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
+
+    /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` may be left out; hex digits in either case) or one
+    /// of `names`. Returns nil for anything else.
+    public init?(parsing text: String) {
+        if let named = Color.names.first(where: { $0.0 == text.lowercased() }) {
+            self = named.1
+            return
+        }
+        var digits = Substring(text)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard digits.count == 6 || digits.count == 8,
+              digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+              let value = UInt32(digits, radix: 16) else { return nil }
+        if digits.count == 6 {
+            self.init(red8: UInt8(value >> 16), green8: UInt8((value >> 8) & 0xFF), blue8: UInt8(value & 0xFF))
+        } else {
+            self.init(red8: UInt8(value >> 24), green8: UInt8((value >> 16) & 0xFF),
+                      blue8: UInt8((value >> 8) & 0xFF), alpha8: UInt8(value & 0xFF))
+        }
+    }
+
+    /// `#RRGGBB` for an opaque colour, `#RRGGBBAA` otherwise; upper-case digits.
+    public var hex: String {
+        func two(_ value: UInt8) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return String([digits[Int(value >> 4)], digits[Int(value & 15)]])
+        }
+        return "#" + two(red) + two(green) + two(blue) + (alpha == 255 ? "" : two(alpha))
+    }
+
+    /// The colour premultiplied by its alpha and by `opacity` (0…1), as floats in 0…1.
+    public func premultiplied(opacity: Double = 1) -> PremultipliedColor {
+        let a = Float(alpha) / 255 * Float(opacity)
+        return PremultipliedColor(red: Float(red) / 255 * a, green: Float(green) / 255 * a,
+                                  blue: Float(blue) / 255 * a, alpha: a)
+    }
+}
+
+/// An sRGB colour premultiplied by its alpha, as floats in 0…1, each colour channel ≤ alpha.
+/// The form every layer is composited in.
+public struct PremultipliedColor: Sendable, Equatable, Hashable {
+    public var red: Float
+    public var green: Float
+    public var blue: Float
+    public var alpha: Float
+
+    public init(red: Float, green: Float, blue: Float, alpha: Float) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let transparent = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+}

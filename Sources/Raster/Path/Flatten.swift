@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A closed polygon in pixels: the flattened form of one contour.
+public typealias Polygon = [Point]
+
+extension Path {
+    /// The default flattening tolerance: 0.002 px, the largest distance between a chord and its
+    /// arc. At this tolerance the coverage error of flattening stays below 0.3/255 per pixel.
+    public static let defaultTolerance = 0.002
+
+    /// The contours as closed polygons whose chords stay within `tolerance` px of the true arcs.
+    ///
+    /// Each arc is cut into the fewest equal chords that keep the sagitta R·(1 − cos(θ/2)) within
+    /// the tolerance. Interior vertices sit at R·√(θ / sin θ), slightly outside the circle, so that
+    /// each chord's triangle has exactly the area of its sector: chords straddle the arc instead
+    /// of cutting inside it. Arc end points stay on the circle, so arcs join lines exactly.
+    public func flattened(tolerance: Double = Path.defaultTolerance) -> [Polygon] {
+        precondition(tolerance > 0, "tolerance must be positive")
+        var polygons: [Polygon] = []
+        var current: Polygon = []
+        func finish() {
+            if current.count >= 3 { polygons.append(current) }
+            current = []
+        }
+        for element in elements {
+            switch element {
+            case .move(let point):
+                finish()
+                current.append(point)
+            case .line(let point):
+                current.append(point)
+            case .arc(let center, let radius, let start, let sweep):
+                Path.appendArc(center: center, radius: radius, start: start, sweep: sweep,
+                               tolerance: tolerance, to: &current)
+            }
+        }
+        finish()
+        return polygons
+    }
+
+    /// The number of equal chords that keep an arc of `radius` px and `sweep` within `tolerance`.
+    static func chordCount(radius: Double, sweep: Angle, tolerance: Double) -> Int {
+        let turn = abs(sweep.radians)
+        guard radius > tolerance / 2, turn > 0 else { return 1 }
+        let maxStep = 2 * acos(max(-1, 1 - tolerance / radius))
+        return max(1, Int((turn / maxStep).rounded(.up)))
+    }
+
+    static func appendArc(center: Point, radius: Double, start: Angle, sweep: Angle,
+                          tolerance: Double, to polygon: inout Polygon) {
+        let first = center.moved(by: radius, toward: start)
+        polygon.append(first)
+        guard radius > 0, sweep.degrees != 0 else { return }
+        let count = chordCount(radius: radius, sweep: sweep, tolerance: tolerance)
+        let step = sweep.degrees / Double(count)
+        let theta = abs(step) * .pi / 180
+        let straddle = theta > 1e-9 ? radius * (theta / sin(theta)).squareRoot() : radius
+        if count > 1 {
+            for i in 1..<count {
+                polygon.append(center.moved(by: straddle, toward: .degrees(start.degrees + step * Double(i))))
+            }
+        }
+        polygon.append(center.moved(by: radius, toward: start + sweep))
+    }
+}

@@ -1,0 +1,59 @@
+/// A set of closed contours made of straight lines and circular arcs, in pixels (y down).
+///
+/// Arcs stay exact until `flattened(tolerance:)` turns them into chords. Every contour is closed
+/// implicitly: the rasterizer joins its last point to its first. Angles follow `Angle`: 0° at
+/// 3 o'clock, a positive sweep turns clockwise on screen.
+public struct Path: Sendable, Equatable {
+    public enum Element: Sendable, Equatable {
+        /// Starts a new contour at the point.
+        case move(Point)
+        /// A straight line from the current point.
+        case line(Point)
+        /// A circular arc; a straight line joins the current point to the arc's start first.
+        case arc(center: Point, radius: Double, start: Angle, sweep: Angle)
+    }
+
+    public private(set) var elements: [Element] = []
+
+    public init() {}
+
+    public mutating func move(to point: Point) {
+        elements.append(.move(point))
+    }
+
+    public mutating func addLine(to point: Point) {
+        elements.append(.line(point))
+    }
+
+    /// Adds an arc of `radius` px around `center` from `start`, turning by `sweep`
+    /// (positive = clockwise on screen). Starts a contour if there is none.
+    public mutating func addArc(center: Point, radius: Double, start: Angle, sweep: Angle) {
+        elements.append(.arc(center: center, radius: radius, start: start, sweep: sweep))
+    }
+
+    public mutating func append(_ other: Path) {
+        elements.append(contentsOf: other.elements)
+    }
+
+    /// The bounding box of the exact curves, in pixels.
+    public var bounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        func include(_ p: Point) {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p):
+                include(p)
+            case .arc(let center, let radius, _, _):
+                // A conservative box: the whole circle.
+                include(center.offset(dx: -radius, dy: -radius))
+                include(center.offset(dx: radius, dy: radius))
+            }
+        }
+        if minX > maxX { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

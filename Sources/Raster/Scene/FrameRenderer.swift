@@ -1,0 +1,128 @@
+/// Renders frame k of a sequence of N frames of a `Scene` (scene.md).
+///
+/// Draw order: background, dim layer (overlay, when dimAmount > 0), card, track, arc. Frame k's
+/// arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N frames make
+/// one seamless turn. Layers that do not move are composited once, in `init`: the image without
+/// the arc, rounded to 8 bits, and the same layers kept as floats inside the spinner's pixel box.
+/// A frame is that image with the box recomposited: the arc over the float layers, rounded once.
+/// `referenceFrame(_:)` composites every layer over the whole image instead; both give the same
+/// bytes, because each pixel goes through the same float operations in the same order.
+public struct FrameRenderer: Sendable {
+    public let scene: Scene
+    public let frameCount: Int
+    public let layout: Layout
+    public let width: Int
+    public let height: Int
+    /// The pixels that change from frame to frame: the spinner box, inside the image.
+    public let spinnerWindow: PixelRect
+    /// The flattening tolerance of every curve, in pixels.
+    public let tolerance: Double
+
+    let staticLayers: [Layer]
+    let background: PremultipliedColor
+    /// Background, dim, card and track, rounded to 8 bits.
+    public let staticImage: Pixmap
+    /// The same layers as floats inside `spinnerWindow`.
+    let spinnerBase: Canvas
+
+    /// Prepares the sequence. Throws `RasterError.invalidSize` when the image would be empty or
+    /// over `Pixmap.maxPixelCount` pixels; `frameCount` must be ≥ 1.
+    public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
+        precondition(frameCount >= 1, "a sequence has at least one frame")
+        self.scene = scene
+        self.frameCount = frameCount
+        self.tolerance = tolerance
+        layout = Layout(scene: scene)
+        (width, height) = layout.pixelSize(scale: scene.scale)
+        var image = try Pixmap(width: width, height: height)
+        let bounds = image.bounds
+        background = scene.background.premultiplied()
+
+        let scale = scene.scale
+        let style = scene.style
+        var layers: [Layer] = []
+        if scene.variant == .overlay, style.dimAmount > 0 {
+            layers.append(Layer(coverage: .rect(Rect(origin: .zero, size: layout.imageSize).scaled(by: scale)),
+                                color: Color.black.premultiplied(opacity: style.dimAmount)))
+        }
+        let card = layout.card.scaled(by: scale)
+        let cardPath = Path.roundedRect(card, cornerRadius: layout.cornerRadius * scale)
+        layers.append(Layer(
+            coverage: .mask(Rasterizer.coverage(of: cardPath, in: card.enclosingPixels.intersection(bounds),
+                                                tolerance: tolerance)),
+            color: style.backgroundColor.premultiplied()))
+        let box = layout.spinnerBox.scaled(by: scale)
+        spinnerWindow = box.enclosingPixels.intersection(bounds)
+        let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: style, scale: scale)
+        let track = Path.ring(center: center, outerRadius: radius + stroke / 2,
+                              innerRadius: radius - stroke / 2)
+        layers.append(Layer(coverage: .mask(Rasterizer.coverage(of: track, in: spinnerWindow, tolerance: tolerance)),
+                            color: style.trackColor.premultiplied()))
+        staticLayers = layers
+
+        FrameRenderer.composite(layers, background: background, into: &image)
+        staticImage = image
+        var base = Canvas(window: spinnerWindow, background: background)
+        for layer in layers { base.draw(layer) }
+        spinnerBase = base
+    }
+
+    static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)
+        -> (center: Point, radius: Double, stroke: Double) {
+        let stroke = style.strokeWidth * scale
+        return (box.center, (style.spinnerSize * scale - stroke) / 2, stroke)
+    }
+
+    /// Where frame k's arc starts: −90° + 360°·k/N (k taken modulo N).
+    public func arcStart(frame k: Int) -> Angle {
+        let index = ((k % frameCount) + frameCount) % frameCount
+        return .degrees(-90 + 360 * Double(index) / Double(frameCount))
+    }
+
+    /// The arc of frame k: 90° of the centre line from `arcStart(frame:)`, round caps.
+    public func arcLayer(frame k: Int) -> Layer {
+        let box = layout.spinnerBox.scaled(by: scene.scale)
+        let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
+        let path = Path.strokedArc(center: center, radius: radius, width: stroke,
+                                   start: arcStart(frame: k), sweep: .degrees(90))
+        return Layer(coverage: .mask(Rasterizer.coverage(of: path, in: spinnerWindow, tolerance: tolerance)),
+                     color: scene.style.spinnerColor.premultiplied())
+    }
+
+    /// Frame k: the static image with the spinner box recomposited.
+    public func frame(_ k: Int) -> Pixmap {
+        var image = staticImage
+        renderSpinner(frame: k, into: &image)
+        return image
+    }
+
+    /// Writes frame k's spinner box (and nothing else) into `image`, which must hold the static
+    /// image or an earlier frame of this sequence.
+    public func renderSpinner(frame k: Int, into image: inout Pixmap) {
+        if spinnerWindow.isEmpty { return }
+        var canvas = spinnerBase
+        canvas.draw(arcLayer(frame: k))
+        canvas.write(into: &image)
+    }
+
+    /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
+    /// that `frame(_:)` is tested against.
+    public func referenceFrame(_ k: Int) -> Pixmap {
+        var image = staticImage
+        FrameRenderer.composite(staticLayers + [arcLayer(frame: k)], background: background, into: &image)
+        return image
+    }
+
+    /// Composites `layers` over `background` into the whole of `image`, 64 rows at a time.
+    static func composite(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
+        let band = 64
+        var y = 0
+        while y < image.height {
+            let window = PixelRect(x0: 0, y0: y, x1: image.width, y1: min(image.height, y + band))
+            var canvas = Canvas(window: window, background: background)
+            for layer in layers { canvas.draw(layer) }
+            canvas.write(into: &image)
+            y += band
+        }
+    }
+}

@@ -1,0 +1,121 @@
+/// The loading indicator's style: the documented `LoadingStyle` struct, its 13 properties under
+/// their documented names and defaults. Lengths are points (pt).
+///
+/// The defaults are the `.indicator` preset. `.overlay` is the same with cornerRadius 16,
+/// paddingHorizontal 24 and paddingVertical 24. `validated()` states what a drawable style is.
+public struct LoadingStyle: Sendable, Equatable, Hashable {
+    /// Colour of the rotating arc. Default: #4287F5.
+    public var spinnerColor: Color
+    /// Colour of the static spinner track. Default: #E0E0E0.
+    public var trackColor: Color
+    /// Stroke width of the arc and the track, pt. Default: 4.
+    public var strokeWidth: Double
+    /// Spinner diameter (outer edge of the stroke), pt. Default: 48.
+    public var spinnerSize: Double
+    /// Label text colour. Default: #666666.
+    public var textColor: Color
+    /// Label text size, pt. Default: 14.
+    public var textSize: Double
+    /// Gap between the spinner box and the label, pt. Default: 8.
+    public var textGap: Double
+    /// Font family of the label; nil = the default family. Default: nil.
+    public var textFontName: String?
+    /// Colour of the card (the panel behind spinner and label). Default: white.
+    public var backgroundColor: Color
+    /// Card corner radius, pt. Default: 12.
+    public var cornerRadius: Double
+    /// Card padding left and right, pt. Default: 16.
+    public var paddingHorizontal: Double
+    /// Card padding top and bottom, pt. Default: 20.
+    public var paddingVertical: Double
+    /// Opacity of the black dim layer over the screen, 0…1 (overlay only). Default: 0.
+    public var dimAmount: Double
+
+    public init(
+        spinnerColor: Color = Color(red8: 0x42, green8: 0x87, blue8: 0xF5),
+        trackColor: Color = Color(red8: 0xE0, green8: 0xE0, blue8: 0xE0),
+        strokeWidth: Double = 4,
+        spinnerSize: Double = 48,
+        textColor: Color = Color(red8: 0x66, green8: 0x66, blue8: 0x66),
+        textSize: Double = 14,
+        textGap: Double = 8,
+        textFontName: String? = nil,
+        backgroundColor: Color = .white,
+        cornerRadius: Double = 12,
+        paddingHorizontal: Double = 16,
+        paddingVertical: Double = 20,
+        dimAmount: Double = 0.0
+    ) {
+        self.spinnerColor = spinnerColor
+        self.trackColor = trackColor
+        self.strokeWidth = strokeWidth
+        self.spinnerSize = spinnerSize
+        self.textColor = textColor
+        self.textSize = textSize
+        self.textGap = textGap
+        self.textFontName = textFontName
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.paddingHorizontal = paddingHorizontal
+        self.paddingVertical = paddingVertical
+        self.dimAmount = dimAmount
+    }
+
+    /// For inline use (`SecureLoadingView`): the documented defaults.
+    public static let indicator = LoadingStyle()
+
+    /// For the overlay variant: larger padding (24 pt each side) and corner radius 16.
+    public static let overlay = LoadingStyle(cornerRadius: 16, paddingHorizontal: 24, paddingVertical: 24)
+
+    /// The documented property names, in the documentation's order.
+    public static let propertyNames = [
+        "spinnerColor", "trackColor", "strokeWidth", "spinnerSize", "textColor", "textSize",
+        "textGap", "textFontName", "backgroundColor", "cornerRadius", "paddingHorizontal",
+        "paddingVertical", "dimAmount",
+    ]
+
+    /// The style, or the first property that cannot be drawn: lengths must be finite and ≥ 0,
+    /// strokeWidth at most spinnerSize / 2 (a ring keeps its hole), textSize > 0,
+    /// dimAmount within 0…1.
+    public func validated() throws(StyleError) -> LoadingStyle {
+        let lengths: [(String, Double)] = [
+            ("spinnerSize", spinnerSize), ("strokeWidth", strokeWidth), ("textGap", textGap),
+            ("cornerRadius", cornerRadius), ("paddingHorizontal", paddingHorizontal),
+            ("paddingVertical", paddingVertical),
+        ]
+        for (name, value) in lengths where !(value.isFinite && value >= 0) {
+            throw .invalidValue(property: name, value: value, expected: "a finite length ≥ 0 pt")
+        }
+        if strokeWidth > spinnerSize / 2 {
+            throw .invalidValue(property: "strokeWidth", value: strokeWidth,
+                                expected: "at most half of spinnerSize (\(formatNumber(spinnerSize / 2)) pt)")
+        }
+        if !(textSize.isFinite && textSize > 0) {
+            throw .invalidValue(property: "textSize", value: textSize, expected: "a finite size > 0 pt")
+        }
+        if !(dimAmount.isFinite && dimAmount >= 0 && dimAmount <= 1) {
+            throw .invalidValue(property: "dimAmount", value: dimAmount, expected: "an opacity from 0 to 1")
+        }
+        return self
+    }
+}
+
+/// A style property that cannot be drawn.
+public enum StyleError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidValue(property: String, value: Double, expected: String)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let property, let value, let expected):
+            return "\(property) \(formatNumber(value)) is out of range; expected \(expected)"
+        }
+    }
+}
+
+/// A number as people write it: no trailing ".0", no exponent for ordinary values.
+public func formatNumber(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return "\(value)"
+}

@@ -1,0 +1,152 @@
+/// A small command-line parser in the manner of swift-argument-parser: kebab-case long options,
+/// `--name value` and `--name=value`, `--` ends the options, `-h/--help`, aligned help text with
+/// "(default: …)" and "(values: …)", and "Did you mean" for a mistyped option.
+
+/// One option or flag a command accepts.
+struct OptionDefinition {
+    /// The long name without dashes, e.g. "spinner-color".
+    let name: String
+    let short: Character?
+    /// The value's placeholder for an option ("color"); nil for a flag.
+    let valueName: String?
+    /// One sentence, ending in a period.
+    let help: String
+    let defaultValue: String?
+    let values: String?
+
+    static func option(_ name: String, _ valueName: String, help: String, default defaultValue: String? = nil,
+                       values: String? = nil) -> OptionDefinition {
+        OptionDefinition(name: name, short: nil, valueName: valueName, help: help,
+                         defaultValue: defaultValue, values: values)
+    }
+
+    static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {
+        OptionDefinition(name: name, short: short, valueName: nil, help: help, defaultValue: nil, values: nil)
+    }
+
+    var label: String {
+        let long = "--" + name + (valueName.map { " <\($0)>" } ?? "")
+        return short.map { "-\($0), " + long } ?? long
+    }
+}
+
+/// What the command line said: raw values by long option name, and the flags present.
+struct ParsedArguments {
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+struct CommandParser {
+    let commandName: String
+    let abstract: String
+    let usage: String
+    let options: [OptionDefinition]
+    /// Extra help sections after OPTIONS (title, body).
+    let sections: [(String, String)]
+
+    func parse(_ arguments: [String]) throws(FramesError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                if index < arguments.count { throw .unexpectedArgument(arguments[index]) }
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1 else { throw .unexpectedArgument(argument) }
+            var name: String
+            var inlineValue: String? = nil
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                let letters = argument.dropFirst()
+                guard letters.count == 1, let option = options.first(where: { $0.short == letters.first }) else {
+                    throw .unknownOption(argument, suggestion: nil)
+                }
+                name = option.name
+            }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw .unknownOption("--" + name, suggestion: suggestion(for: name))
+            }
+            let spelled = "--" + option.name
+            if option.valueName == nil {
+                if let inlineValue { throw .flagWithValue(option: spelled, value: inlineValue) }
+                if parsed.flags.contains(option.name) { throw .repeatedOption(option: spelled) }
+                parsed.flags.insert(option.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                    throw .missingValue(option: spelled)
+                }
+                value = arguments[index]
+                index += 1
+            }
+            if parsed.values[option.name] != nil { throw .repeatedOption(option: spelled) }
+            parsed.values[option.name] = value
+        }
+        return parsed
+    }
+
+    /// The closest option name within an edit distance of 2 (or a prefix match).
+    func suggestion(for name: String) -> String? {
+        let scored = options.map { ($0.name, editDistance($0.name, name)) }
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 4) {
+            return "--" + best.0
+        }
+        if let prefixed = options.first(where: { $0.name.hasPrefix(name) && name.count >= 3 }) {
+            return "--" + prefixed.name
+        }
+        return nil
+    }
+
+    var helpText: String {
+        var lines = ["OVERVIEW: " + abstract, "", "USAGE: " + usage, "", "OPTIONS:"]
+        let width = min(34, (options.map { $0.label.count }.max() ?? 0) + 2)
+        for option in options {
+            var text = option.help
+            if let values = option.values { text += " (values: \(values))" }
+            if let defaultValue = option.defaultValue { text += " (default: \(defaultValue))" }
+            let label = "  " + option.label
+            if label.count + 2 > width + 2 {
+                lines.append(label)
+                lines.append(String(repeating: " ", count: width + 2) + text)
+            } else {
+                lines.append(label + String(repeating: " ", count: width + 2 - label.count) + text)
+            }
+        }
+        for (title, body) in sections {
+            lines.append("")
+            lines.append(title + ":")
+            lines.append(body)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Levenshtein distance over characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + [Int](repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1,
+                             previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

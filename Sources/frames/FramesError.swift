@@ -1,0 +1,36 @@
+/// Why a run of `frames` failed. Usage errors exit 64 (EX_USAGE), runtime failures exit 1.
+enum FramesError: Error, Equatable, CustomStringConvertible {
+    case unknownOption(String, suggestion: String?)
+    case missingValue(option: String)
+    case repeatedOption(option: String)
+    case flagWithValue(option: String, value: String)
+    case unexpectedArgument(String)
+    case invalidValue(option: String, value: String, expected: String)
+    case runtime(String)
+
+    var isUsageError: Bool {
+        if case .runtime = self { return false }
+        return true
+    }
+
+    var exitCode: Int32 { isUsageError ? 64 : 1 }
+
+    var description: String {
+        switch self {
+        case .unknownOption(let name, let suggestion):
+            return "unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        case .missingValue(let option):
+            return "missing value for option '\(option)'"
+        case .repeatedOption(let option):
+            return "option '\(option)' given more than once; give it once"
+        case .flagWithValue(let option, let value):
+            return "flag '\(option)' takes no value (got '\(value)')"
+        case .unexpectedArgument(let argument):
+            return "unexpected argument '\(argument)'; every input is an option (see --help)"
+        case .invalidValue(let option, let value, let expected):
+            return "invalid value '\(value)' for \(option): expected \(expected)"
+        case .runtime(let message):
+            return message
+        }
+    }
+}

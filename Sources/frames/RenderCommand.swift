@@ -1,0 +1,138 @@
+import Raster
+
+/// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest.
+struct RenderCommand {
+    static let version = "0.1.0"
+    static let maxFrames = 10_000
+    static let maxScale = 16.0
+
+    /// Style flags: kebab-case of the documented property names.
+    static let styleOptions: [OptionDefinition] = [
+        .option("spinner-color", "color", help: "Colour of the rotating arc.", default: "#4287F5"),
+        .option("track-color", "color", help: "Colour of the static track.", default: "#E0E0E0"),
+        .option("stroke-width", "pt", help: "Stroke width of arc and track, at most half the spinner size.", default: "4"),
+        .option("spinner-size", "pt", help: "Spinner diameter, outer edge of the stroke.", default: "48"),
+        .option("background-color", "color", help: "Colour of the card.", default: "white"),
+        .option("corner-radius", "pt", help: "Card corner radius.", default: "12, overlay 16"),
+        .option("padding-horizontal", "pt", help: "Card padding left and right.", default: "16, overlay 24"),
+        .option("padding-vertical", "pt", help: "Card padding top and bottom.", default: "20, overlay 24"),
+        .option("dim-amount", "0-1", help: "Opacity of the black dim layer over the screen (overlay only).", default: "0"),
+    ]
+
+    static let parser = CommandParser(
+        commandName: "frames",
+        abstract: "Render the loading indicator (SecureLoadingView, .secureLoadingOverlay) as PNG frames.",
+        usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]",
+        options: [
+            .option("style", "style", help: "Which variant and preset to render.", default: "indicator",
+                    values: "indicator, overlay"),
+            .option("out", "dir", help: "Folder for the frames and manifest.json; created if missing.", default: "frames"),
+            .option("scale", "s", help: "Pixels per point, any number above 0 up to 16.", default: "1"),
+            .option("fps", "n", help: "Frames per second of playback, a whole number from 1 to 240.", default: "60"),
+            .option("frames", "n", help: "Frames in the sequence: one full turn, from 1 to 10000.", default: "fps × 1 s"),
+            .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
+            .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
+        ] + styleOptions + [
+            .flag("no-text", help: "Render no label under the spinner."),
+            .flag("version", help: "Show the version."),
+            .flag("help", short: "h", help: "Show help information."),
+        ],
+        sections: [
+            ("COLOURS", "  #RRGGBB, #RRGGBBAA (the # may be left out), white, black or clear."),
+            ("OUTPUT", """
+              DIR/frame_0000.png … one PNG per frame (8-bit RGBA, straight alpha, sRGB), frame k showing
+              the arc at −90° + 360°·k/N; DIR/manifest.json with the resolved style, sizes and file names.
+            """),
+            ("LIMITS", "  A frame is at most 100 megapixels; at most 10000 frames; scale at most 16."),
+            ("EXAMPLES", """
+              frames --style overlay --out frames/
+              frames --style overlay --scale 3 --dim-amount 0.5 --spinner-color '#1A78E8'
+            """),
+        ])
+
+    /// The resolved inputs of one run.
+    struct Job {
+        var scene: Scene
+        var frameCount: Int
+        var fps: Int
+        var directory: String
+    }
+
+    /// Parses and validates everything before anything is written.
+    static func job(from arguments: ParsedArguments) throws(FramesError) -> Job {
+        let variant = try arguments.choice("style", of: Variant.self) ?? .indicator
+        var style: LoadingStyle = variant == .overlay ? .overlay : .indicator
+        if let v = try arguments.color("spinner-color") { style.spinnerColor = v }
+        if let v = try arguments.color("track-color") { style.trackColor = v }
+        if let v = try arguments.color("background-color") { style.backgroundColor = v }
+        if let v = try arguments.length("stroke-width") { style.strokeWidth = v }
+        if let v = try arguments.length("spinner-size") { style.spinnerSize = v }
+        if let v = try arguments.length("corner-radius") { style.cornerRadius = v }
+        if let v = try arguments.length("padding-horizontal") { style.paddingHorizontal = v }
+        if let v = try arguments.length("padding-vertical") { style.paddingVertical = v }
+        if let v = try arguments.number("dim-amount", expected: "an opacity from 0 to 1", accept: { $0 >= 0 && $0 <= 1 }) {
+            style.dimAmount = v
+        }
+        do {
+            style = try style.validated()
+        } catch {
+            guard case .invalidValue(let property, let value, let expected) = error else { fatalError() }
+            let option = "--" + kebabCase(property)
+            throw .invalidValue(option: option, value: arguments.values[kebabCase(property)] ?? formatNumber(value),
+                                expected: expected)
+        }
+        let scale = try arguments.number("scale", expected: "a number above 0 and at most 16") {
+            $0 > 0 && $0 <= maxScale
+        } ?? 1
+        var screen = Scene.defaultScreenSize
+        for name in ["width", "height"] where arguments.values[name] != nil && variant != .overlay {
+            throw .invalidValue(option: "--" + name, value: arguments.values[name]!,
+                                expected: "no value: the screen size applies to --style overlay only")
+        }
+        if let v = try arguments.number("width", expected: "a screen width in points above 0", accept: { $0 > 0 }) {
+            screen.width = v
+        }
+        if let v = try arguments.number("height", expected: "a screen height in points above 0", accept: { $0 > 0 }) {
+            screen.height = v
+        }
+        let fps = try arguments.integer("fps", in: 1...240, expected: "a whole number from 1 to 240") ?? 60
+        let frameCount = try arguments.integer("frames", in: 1...maxFrames,
+                                               expected: "a whole number from 1 to \(maxFrames)") ?? fps
+        let directory = arguments.values["out"] ?? "frames"
+        if directory.isEmpty { throw .invalidValue(option: "--out", value: directory, expected: "a folder path") }
+
+        let scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen)
+        let (width, height) = Layout(scene: scene).pixelSize(scale: scale)
+        if width < 1 || height < 1 {
+            throw .invalidValue(option: "--scale", value: arguments.values["scale"] ?? "1",
+                                expected: "a scale at which the image is at least 1 × 1 px (it would be \(width) × \(height) px)")
+        }
+        if Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
+            let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+            let option = arguments.values["scale"] != nil || variant == .indicator ? "--scale" : "--width/--height"
+            let value = option == "--scale" ? (arguments.values["scale"] ?? "1")
+                : "\(formatNumber(screen.width)) × \(formatNumber(screen.height)) pt"
+            throw .invalidValue(option: option, value: value,
+                                expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, \(formatNumber(megapixels)) megapixels)")
+        }
+        return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory)
+    }
+
+    /// `spinnerColor` → `spinner-color`.
+    static func kebabCase(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
+        }
+        return out
+    }
+
+    /// `frame_0000.png` …, with more digits when N − 1 needs them.
+    static func fileNames(count: Int) -> [String] {
+        let digits = max(4, String(count - 1).count)
+        return (0..<count).map { k in
+            let number = String(k)
+            return "frame_" + String(repeating: "0", count: digits - number.count) + number + ".png"
+        }
+    }
+}

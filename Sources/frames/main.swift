@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Raster
+
+/// Prints to standard error.
+func printError(_ text: String) {
+    let line = Array((text + "\n").utf8)
+    line.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+/// Runs `frames` with `arguments` (without the program name) and returns the exit code.
+func run(_ arguments: [String]) -> Int32 {
+    let parser = RenderCommand.parser
+    do {
+        let parsed = try parser.parse(arguments)
+        if parsed.has("help") {
+            print(parser.helpText)
+            return 0
+        }
+        if parsed.has("version") {
+            print(RenderCommand.version)
+            return 0
+        }
+        let job = try RenderCommand.job(from: parsed)
+        if job.scene.variant == .indicator, parsed.values["dim-amount"] != nil {
+            printError("warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
+        }
+        return try render(job)
+    } catch let error as FramesError {
+        printError("Error: \(error)")
+        if error.isUsageError {
+            printError("Usage: \(parser.usage)")
+            printError("See 'frames --help' for more information.")
+        }
+        return error.exitCode
+    } catch {
+        printError("Error: \(error)")
+        return 1
+    }
+}
+
+func render(_ job: RenderCommand.Job) throws -> Int32 {
+    let started = monotonicSeconds()
+    let renderer: FrameRenderer
+    do {
+        renderer = try FrameRenderer(scene: job.scene, frameCount: job.frameCount)
+    } catch {
+        throw FramesError.runtime("\(error)")
+    }
+    let created = try OutputFolder.prepare(job.directory)
+    let fileNames = RenderCommand.fileNames(count: job.frameCount)
+    do {
+        let sizes = try SequenceWriter().write(renderer, to: job.directory, fileNames: fileNames)
+        let manifest = try Manifest.json(job: job, renderer: renderer, fileNames: fileNames)
+        let manifestPath = job.directory + "/manifest.json"
+        try FileOutput.write(manifest, to: manifestPath + ".partial")
+        try FileOutput.rename(manifestPath + ".partial", to: manifestPath)
+        let seconds = monotonicSeconds() - started
+        let total = sizes.reduce(0, +)
+        let scene = job.scene
+        print("Wrote \(job.frameCount) frames of \(renderer.width)×\(renderer.height) px "
+              + "(\(scene.variant.rawValue) @\(formatNumber(scene.scale))x, \(job.fps) fps, "
+              + "\(formatBytes(total))) and manifest.json to \(job.directory) in "
+              + "\(formatNumber((seconds * 100).rounded() / 100)) s")
+        return 0
+    } catch {
+        for name in fileNames { FileOutput.remove(job.directory + "/" + name) }
+        if created { rmdir(job.directory) }
+        throw FramesError.runtime("\(error)")
+    }
+}
+
+func formatBytes(_ count: Int) -> String {
+    if count < 10_000 { return "\(count) bytes" }
+    if count < 10_000_000 { return "\((count + 500) / 1000) kB" }
+    return "\((count + 500_000) / 1_000_000) MB"
+}
+
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// The output folder: created when missing (its parent must exist); an existing path must be a
+/// folder.
+enum OutputFolder {
+    /// Returns whether this run created the folder.
+    static func prepare(_ path: String) throws(FramesError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        let code = errno
+        var info = stat()
+        if code == EEXIST, stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { return false }
+            throw .runtime("cannot use '\(path)' as the output folder: \(String(cString: strerror(ENOTDIR)))")
+        }
+        throw .runtime("cannot create the output folder '\(path)': \(String(cString: strerror(code)))")
+    }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))
