@@ -17,9 +17,11 @@ extension Path {
     /// The contours as closed polygons whose chords stay within `tolerance` px of the true arcs.
     ///
     /// Each arc is cut into the fewest equal chords that keep the sagitta R·(1 − cos(θ/2)) within
-    /// the tolerance. Interior vertices sit at R·√(θ / sin θ), slightly outside the circle, so that
-    /// each chord's triangle has exactly the area of its sector: chords straddle the arc instead
-    /// of cutting inside it. Arc end points stay on the circle, so arcs join lines exactly.
+    /// the tolerance. The chords' vertices sit at R·√(θ / sin θ), slightly outside the circle, so
+    /// that each chord's triangle has exactly the area of its sector: chords straddle the arc
+    /// instead of cutting inside it. The arc's two end points stay on the circle, joined to the
+    /// first and last vertex by a radial step of a few thousandths of a pixel that adds no area, so
+    /// arcs join lines exactly and a flattened disc or sector has exactly the true area.
     public func flattened(tolerance: Double = Path.defaultTolerance) -> [Polygon] {
         precondition(tolerance > 0, "tolerance must be positive")
         var polygons: [Polygon] = []
@@ -54,17 +56,14 @@ extension Path {
 
     static func appendArc(center: Point, radius: Double, start: Angle, sweep: Angle,
                           tolerance: Double, to polygon: inout Polygon) {
-        let first = center.moved(by: radius, toward: start)
-        polygon.append(first)
+        polygon.append(center.moved(by: radius, toward: start))
         guard radius > 0, sweep.degrees != 0 else { return }
         let count = chordCount(radius: radius, sweep: sweep, tolerance: tolerance)
         let step = sweep.degrees / Double(count)
         let theta = abs(step) * .pi / 180
         let straddle = theta > 1e-9 ? radius * (theta / sin(theta)).squareRoot() : radius
-        if count > 1 {
-            for i in 1..<count {
-                polygon.append(center.moved(by: straddle, toward: .degrees(start.degrees + step * Double(i))))
-            }
+        for i in 0...count {
+            polygon.append(center.moved(by: straddle, toward: .degrees(start.degrees + step * Double(i))))
         }
         polygon.append(center.moved(by: radius, toward: start + sweep))
     }

@@ -3,16 +3,17 @@
 /// Method (font-rs's `raster.rs`, after libart and stb_truetype): every line segment adds, to
 /// each cell of an accumulation buffer, the signed area it contributes to the cells on its right
 /// within that pixel row; a running sum along each row then gives, per pixel, the signed area
-/// of the shape inside that pixel, exact for polygons up to Float rounding (about 1e-6 px²).
-/// Coverage is min(1, |sum|): the non-zero rule, exact wherever the winding number is 0 or ±1
-/// inside a pixel. Where parts with winding ±2 and 0 meet inside one pixel it over-counts, so
-/// outlines are built to wind once (see `Path` shapes).
+/// of the shape inside that pixel, exact for polygons up to Double rounding.
+/// Coverage is min(1, |sum|): the non-zero rule, exact wherever the winding number inside a
+/// pixel takes only the values 0 and +1 (or 0 and −1). Where winding ±2 meets 0, or +1 meets −1,
+/// inside one pixel it is an approximation, so the outlines drawn here wind once (see `Path`
+/// shapes).
 ///
 /// Limits: curves must be flattened first (`Path.flattened(tolerance:)`); the accuracy of a curved
 /// edge is then the flattening tolerance. Segments are clipped to the window: parts left of it
 /// become vertical edges on its left side (so winding is kept), parts right of it do not affect
-/// it, parts above or below are dropped. Coordinates are made window-relative before they are
-/// rounded to Float, so precision does not depend on where the window lies.
+/// it, parts above or below are dropped. Accumulation is in Double (Float coordinates alone
+/// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
 public enum Rasterizer {
     /// The coverage of the polygons (closed implicitly) over `window` (pixels).
     public static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
@@ -46,13 +47,13 @@ struct Accumulator {
     let width: Int
     let height: Int
     let stride: Int
-    var cells: [Float]
+    var cells: [Double]
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
         stride = width + 2
-        cells = [Float](repeating: 0, count: stride * height)
+        cells = [Double](repeating: 0, count: stride * height)
     }
 
     /// Adds a segment in window coordinates after clipping it to 0…height in y and splitting it
@@ -67,7 +68,7 @@ struct Accumulator {
         if ay < 0 { ax += (0 - ay) * dxdy; ay = 0 } else if ay > h { ax += (h - ay) * dxdy; ay = h }
         if by < 0 { bx += (0 - by) * dxdy; by = 0 } else if by > h { bx += (h - by) * dxdy; by = h }
         if ax >= 0, ax <= w, bx >= 0, bx <= w {         // the common case: inside
-            addLine(x0: Float(ax), y0: Float(ay), x1: Float(bx), y1: Float(by))
+            addLine(x0: ax, y0: ay, x1: bx, y1: by)
             return
         }
         // Split at x = 0 and x = width, in order along the segment.
@@ -85,19 +86,18 @@ struct Accumulator {
             let mid = (px + qx) / 2
             if mid >= w { continue }                     // right of the window: no effect on it
             if mid <= 0 {                                // left of it: a vertical edge at x = 0
-                addLine(x0: 0, y0: Float(py), x1: 0, y1: Float(qy))
+                addLine(x0: 0, y0: py, x1: 0, y1: qy)
             } else {
-                addLine(x0: Float(max(0, min(w, px))), y0: Float(py),
-                        x1: Float(max(0, min(w, qx))), y1: Float(qy))
+                addLine(x0: max(0, min(w, px)), y0: py, x1: max(0, min(w, qx)), y1: qy)
             }
         }
     }
 
     /// font-rs's `draw_line`: a segment inside the window (0 ≤ x ≤ width, 0 ≤ y ≤ height).
-    mutating func addLine(x0 px0: Float, y0 py0: Float, x1 px1: Float, y1 py1: Float) {
+    mutating func addLine(x0 px0: Double, y0 py0: Double, x1 px1: Double, y1 py1: Double) {
         if py0 == py1 { return }
-        let direction: Float
-        let (sx, sy, ex, ey): (Float, Float, Float, Float)
+        let direction: Double
+        let (sx, sy, ex, ey): (Double, Double, Double, Double)
         if py0 < py1 {
             direction = 1; (sx, sy, ex, ey) = (px0, py0, px1, py1)
         } else {
@@ -108,11 +108,14 @@ struct Accumulator {
         let rowStart = max(0, Int(sy))
         let rowEnd = min(height, Int(ey.rounded(.up)))
         let stride = self.stride
+        let limit = Double(width)
         cells.withUnsafeMutableBufferPointer { cells in
             for row in rowStart..<rowEnd {
                 let line = row * stride
-                let dy = min(Float(row + 1), ey) - max(Float(row), sy)
-                let xNext = x + dxdy * dy
+                let rowBottom = min(Double(row + 1), ey)
+                let dy = rowBottom - max(Double(row), sy)
+                // From the start point, not by steps, so x cannot drift outside 0…width.
+                let xNext = rowBottom == ey ? ex : max(0, min(limit, sx + dxdy * (rowBottom - sy)))
                 let d = dy * direction
                 let (left, right) = x < xNext ? (x, xNext) : (xNext, x)
                 let leftFloor = left.rounded(.down)
@@ -140,7 +143,7 @@ struct Accumulator {
                             cells[line + column] += d * s
                             column += 1
                         }
-                        let a2 = a1 + Float(rightIndex - leftIndex - 3) * s
+                        let a2 = a1 + Double(rightIndex - leftIndex - 3) * s
                         cells[line + rightIndex - 1] += d * (1 - a2 - am)
                     }
                     cells[line + rightIndex] += d * am
@@ -157,11 +160,11 @@ struct Accumulator {
         cells.withUnsafeBufferPointer { cells in
             out.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {
-                    var sum: Float = 0
+                    var sum: Double = 0
                     let source = row * stride, target = row * width
                     for column in 0..<width {
                         sum += cells[source + column]
-                        out[target + column] = min(1, abs(sum))
+                        out[target + column] = Float(min(1, abs(sum)))
                     }
                 }
             }

@@ -1,0 +1,97 @@
+import Testing
+@testable import Raster
+
+/// The fast per-frame path against the plain one, and the sequence's motion.
+@Suite struct FrameTests {
+    static let example = LoadingStyle(
+        spinnerColor: Color(red: 0.10, green: 0.47, blue: 0.91),
+        trackColor: Color(red: 0.85, green: 0.92, blue: 1.00),
+        strokeWidth: 4, spinnerSize: 52, backgroundColor: .white, cornerRadius: 16,
+        paddingHorizontal: 28, paddingVertical: 28, dimAmount: 0.5)
+
+    /// The spinner box touches the card's edges and the card fills the image.
+    static let tight = LoadingStyle(strokeWidth: 6, spinnerSize: 30, cornerRadius: 40,
+                                    paddingHorizontal: 0, paddingVertical: 0)
+
+    static let cases: [(String, Scene)] = [
+        ("indicator @1x", Scene(variant: .indicator, scale: 1)),
+        ("indicator @2.5x", Scene(variant: .indicator, scale: 2.5)),
+        ("indicator @3x", Scene(variant: .indicator, scale: 3)),
+        ("tight @1.7x", Scene(style: tight, variant: .indicator, scale: 1.7)),
+        ("tight overlay @1x", Scene(style: tight, variant: .overlay, scale: 1, screenSize: Size(width: 29.5, height: 31.25))),
+        ("overlay @1x small screen", Scene(style: example, variant: .overlay, scale: 1, screenSize: Size(width: 160, height: 150))),
+        ("overlay @1.5x", Scene(style: .overlay, variant: .overlay, scale: 1.5, screenSize: Size(width: 120.3, height: 140.7))),
+    ]
+
+    @Test(arguments: cases.indices)
+    func fastPathEqualsReference(index: Int) throws {
+        let (name, scene) = Self.cases[index]
+        let renderer = try FrameRenderer(scene: scene, frameCount: 60)
+        for k in [0, 7, 13, 30, 59] {
+            let fast = renderer.frame(k), reference = renderer.referenceFrame(k)
+            #expect(fast == reference, "\(name) frame \(k): \(firstDifference(fast, reference))")
+        }
+    }
+
+    @Test func sequenceIsOneSeamlessTurn() throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 60)
+        #expect(renderer.arcStart(frame: 0) == .degrees(-90))
+        #expect(renderer.arcStart(frame: 15) == .degrees(0))
+        #expect(renderer.arcStart(frame: 60) == renderer.arcStart(frame: 0))
+        var seen = Set<[UInt32]>()
+        for k in 0..<60 { seen.insert(renderer.frame(k).pixels) }
+        #expect(seen.count == 60, "every frame differs")
+    }
+
+    @Test func quarterTurnIsARotationOfTheImage() throws {
+        // Frame 15 of 60 is frame 0 turned by 90° clockwise; with a square card centred on the
+        // spinner the pixels rotate exactly (up to Float rounding in the rasterizer).
+        let style = LoadingStyle(paddingHorizontal: 16, paddingVertical: 16)
+        let renderer = try FrameRenderer(scene: Scene(style: style, variant: .indicator, scale: 2), frameCount: 60)
+        let a = renderer.frame(0), b = renderer.frame(15)
+        let n = a.width
+        #expect(a.width == a.height)
+        var worst = 0
+        for y in 0..<n {
+            for x in 0..<n {
+                // Turning clockwise on screen (y down): (x, y) goes to (n−1−y, x).
+                let p = a.rgba(x: x, y: y), q = b.rgba(x: n - 1 - y, y: x)
+                worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.a) - Int(q.a)))
+            }
+        }
+        #expect(worst <= 1, "largest channel difference \(worst)")
+    }
+
+    @Test func overlayCentresTheCard() throws {
+        let layout = Layout(scene: Scene(variant: .overlay))
+        #expect(layout.card == Rect(x: 147, y: 374, width: 96, height: 96))
+        #expect(layout.pixelSize(scale: 3) == (1170, 2532))
+        let inline = Layout(scene: Scene(variant: .indicator))
+        #expect(inline.card == Rect(x: 0, y: 0, width: 80, height: 88))
+        #expect(inline.pixelSize(scale: 3) == (240, 264))
+        #expect(inline.pixelSize(scale: 1.1) == (88, 97))
+    }
+
+    @Test func tooLargeImageIsRefused() {
+        #expect(throws: RasterError.self) {
+            _ = try FrameRenderer(scene: Scene(variant: .overlay, scale: 16, screenSize: Size(width: 2000, height: 2000)), frameCount: 1)
+        }
+    }
+}
+
+/// "pixel (x, y): actual …, expected …" for the first differing pixel, and the count.
+func firstDifference(_ actual: Pixmap, _ expected: Pixmap) -> String {
+    guard actual.width == expected.width, actual.height == expected.height else {
+        return "size \(actual.width)×\(actual.height), expected \(expected.width)×\(expected.height)"
+    }
+    var count = 0
+    var first: String? = nil
+    for i in actual.pixels.indices where actual.pixels[i] != expected.pixels[i] {
+        count += 1
+        if first == nil {
+            let x = i % actual.width, y = i / actual.width
+            first = "pixel (\(x), \(y)): actual \(actual.rgba(x: x, y: y)), expected \(expected.rgba(x: x, y: y))"
+        }
+    }
+    return first.map { "\($0); \(count) pixels differ" } ?? "identical"
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import Raster
+
+@Suite struct PNGTests {
+    @Test(arguments: PNGFilter.allCases)
+    func encodeDecodeRoundTrips(filter: PNGFilter) throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 110),
+                                                      background: .clear), frameCount: 8)
+        var style = renderer.scene.style
+        style.dimAmount = 0.37
+        let scene = Scene(style: style, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 110))
+        let frame = try FrameRenderer(scene: scene, frameCount: 8).frame(3)
+        let bytes = try PNGEncoder(compressionLevel: 6, filter: filter).encode(frame)
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let decoded = try PNGDecoder.decode(bytes)
+        #expect(decoded == frame, "\(firstDifference(decoded, frame))")
+    }
+
+    @Test func chunksAreIHDRsRGBIDATIENDWithoutTime() throws {
+        let frame = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4).frame(1)
+        let bytes = try PNGEncoder().encode(frame)
+        var chunks: [String] = []
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append(String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self))
+            offset += 12 + length
+        }
+        #expect(offset == bytes.count)
+        #expect(chunks.first == "IHDR")
+        #expect(chunks.contains("sRGB"))
+        #expect(!chunks.contains("tIME"))
+        #expect(chunks.last == "IEND")
+        // IHDR: width, height, bit depth 8, colour type 6 (RGBA).
+        #expect(Array(bytes[16..<26]) == [0, 0, 0, 80, 0, 0, 0, 88, 8, 6])
+    }
+
+    @Test func sameInputSameBytes() throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 2), frameCount: 60)
+        #expect(try PNGEncoder().encode(renderer.frame(7)) == PNGEncoder().encode(renderer.frame(7)))
+    }
+
+    @Test func garbageIsAnErrorNotACrash() {
+        #expect(throws: PNGError.self) { try PNGDecoder.decode([]) }
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(Array("not a png at all".utf8)) }
+        let valid = try! PNGEncoder().encode(try! Pixmap(width: 3, height: 3))
+        #expect(throws: PNGError.self) { try PNGDecoder.decode(Array(valid.prefix(valid.count - 20))) }
+    }
+}
