@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+import Raster
+
+/// Runs the built `frames` executable, as a user would.
+enum CLI {
+    /// The `frames` binary beside this test bundle (`.build/<triple>/<configuration>/frames`).
+    static let executable: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames").path) {
+            folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("frames")
+    }()
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("frames-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func contents(of folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+}
+
+@Suite struct CLITests {
+    @Test func executableExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: CLI.executable.path), "\(CLI.executable.path)")
+    }
+
+    @Test func helpListsEveryOption() throws {
+        for flag in ["--help", "-h"] {
+            let result = try CLI.run([flag])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("USAGE: frames"))
+            for option in ["--style", "--out", "--scale", "--fps", "--frames", "--width", "--height",
+                           "--spinner-color", "--track-color", "--stroke-width", "--spinner-size",
+                           "--background-color", "--corner-radius", "--padding-horizontal",
+                           "--padding-vertical", "--dim-amount", "--no-text", "--version"] {
+                #expect(result.stdout.contains(option), "help lacks \(option)")
+            }
+            #expect(result.stdout.contains("(default: #4287F5)"))
+            #expect(result.stdout.contains("(values: indicator, overlay)"))
+        }
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try CLI.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+
+    @Test func rendersTheSameBytesAsTheLibrary() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("seq")
+        let result = try CLI.run(["--style", "indicator", "--frames", "4", "--no-text", "--out", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.split(separator: "\n").count == 1, "one summary line: \(result.stdout)")
+        #expect(CLI.contents(of: out) == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json"])
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4)
+        for k in 0..<4 {
+            let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(String(format: "frame_%04d.png", k))))
+            #expect(bytes == (try PNGEncoder().encode(renderer.frame(k))), "frame \(k)")
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
+        #expect(manifest["variant"] as? String == "indicator")
+        #expect(manifest["frameCount"] as? Int == 4)
+        #expect(manifest["fps"] as? Int == 60)
+        #expect(manifest["pixelWidth"] as? Int == 80)
+        #expect(manifest["pixelHeight"] as? Int == 88)
+        #expect((manifest["files"] as? [String])?.count == 4)
+        let style = manifest["style"] as! [String: Any]
+        #expect(Set(style.keys) == Set(LoadingStyle.propertyNames))
+        #expect(style["spinnerColor"] as? String == "#4287F5")
+    }
+
+    @Test func flagsOverrideThePreset() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["--style", "overlay", "--width=100", "--height", "120", "--scale", "2",
+                                  "--dim-amount", "0.25", "--spinner-color", "#FF0000", "--track-color", "black",
+                                  "--background-color", "#00FF0080", "--corner-radius", "0",
+                                  "--padding-horizontal", "5", "--padding-vertical", "6", "--stroke-width", "3",
+                                  "--spinner-size", "30", "--fps", "24", "--frames", "3", "--out", "seq"],
+                                 in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = folder.appendingPathComponent("seq")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
+        #expect(manifest["pixelWidth"] as? Int == 200)
+        #expect(manifest["pixelHeight"] as? Int == 240)
+        #expect(manifest["fps"] as? Int == 24)
+        let style = manifest["style"] as! [String: Any]
+        #expect(style["backgroundColor"] as? String == "#00FF0080")
+        #expect(style["paddingVertical"] as? Double == 6)
+        let frame = try PNGDecoder.decode([UInt8](Data(contentsOf: out.appendingPathComponent("frame_0000.png"))))
+        #expect(frame.width == 200 && frame.height == 240)
+        // The dim layer alone in the corner: black at 0.25 × 255 = 63.75 → 64.
+        #expect(frame.rgba(x: 0, y: 0) == (0, 0, 0, 64))
+        // The card's square corner (radius 0) at (60, 74) pt × 2 = (120, 148) px, pixel just inside.
+        let card = frame.rgba(x: 71, y: 89)
+        #expect(card.g > card.r, "green card over the dim layer: \(card)")
+    }
+
+    /// Every usage error: exit 64, an `Error:` line naming the option and the value, the usage
+    /// line, and nothing written.
+    @Test(arguments: [
+        (["--bogus"], "--bogus"),
+        (["--spiner-color", "#FFFFFF"], "Did you mean '--spinner-color'?"),
+        (["--spinner-color", "#12345"], "'#12345' for --spinner-color"),
+        (["--track-color", "blue"], "'blue' for --track-color"),
+        (["--background-color", ""], "'' for --background-color"),
+        (["--stroke-width", "-1"], "'-1' for --stroke-width"),
+        (["--stroke-width", "30"], "'30' for --stroke-width: expected at most half of spinnerSize"),
+        (["--spinner-size", "nan"], "'nan' for --spinner-size"),
+        (["--corner-radius", "inf"], "'inf' for --corner-radius"),
+        (["--padding-horizontal", "1e309"], "'1e309' for --padding-horizontal"),
+        (["--padding-vertical", "-0.5"], "'-0.5' for --padding-vertical"),
+        (["--padding-vertical", "0x10"], "'0x10' for --padding-vertical"),
+        (["--dim-amount", "1.5"], "'1.5' for --dim-amount"),
+        (["--dim-amount", "-0.1"], "'-0.1' for --dim-amount"),
+        (["--scale", "0"], "'0' for --scale"),
+        (["--scale", "-2"], "'-2' for --scale"),
+        (["--scale", "17"], "'17' for --scale"),
+        (["--frames", "0"], "'0' for --frames"),
+        (["--frames", "2.5"], "'2.5' for --frames"),
+        (["--frames", "99999999999999999999999"], "for --frames"),
+        (["--fps", "0"], "'0' for --fps"),
+        (["--style", "fullscreen"], "'fullscreen' for --style: expected one of indicator, overlay"),
+        (["--style", "overlay", "--width", "4000", "--height", "9000", "--scale", "3"], "100 megapixels"),
+        (["--scale", "16", "--spinner-size", "2000"], "100 megapixels"),
+        (["--scale"], "missing value for option '--scale'"),
+        (["--scale", "--frames", "3"], "missing value for option '--scale'"),
+        (["--scale", "2", "--scale", "3"], "'--scale' given more than once"),
+        (["--no-text=yes"], "'--no-text' takes no value"),
+        (["extra"], "unexpected argument 'extra'"),
+        (["--", "--scale", "2"], "unexpected argument '--scale'"),
+        (["--width", "100"], "'100' for --width"),
+        (["--style", "overlay", "--height", "0"], "'0' for --height"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(arguments + ["--out", "out"], in: folder)
+        #expect(result.status == 64, "\(arguments): exit \(result.status), \(result.stderr)")
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
+        #expect(first.contains(message), "\(arguments): \(first)")
+        #expect(result.stderr.contains("See 'frames --help' for more information."))
+        #expect(result.stdout.isEmpty)
+        #expect(CLI.contents(of: folder).isEmpty, "\(arguments) left \(CLI.contents(of: folder))")
+    }
+
+    @Test func unwritableOutputIsARuntimeError() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missingParent = folder.appendingPathComponent("missing/deeper").path
+        var result = try CLI.run(["--frames", "2", "--out", missingParent])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.contains(missingParent) && result.stderr.contains("No such file or directory"), "\(result.stderr)")
+
+        let file = folder.appendingPathComponent("a-file")
+        try Data("x".utf8).write(to: file)
+        result = try CLI.run(["--frames", "2", "--out", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(file.path) && result.stderr.contains("Not a directory"), "\(result.stderr)")
+        result = try CLI.run(["--frames", "2", "--out", file.path + "/sub"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Not a directory"), "\(result.stderr)")
+        #expect(CLI.contents(of: folder) == ["a-file"])
+    }
+
+    @Test func dimAmountOnTheIndicatorWarns() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["--dim-amount", "0.5", "--frames", "1", "--out", "o"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("warning: --dim-amount has no effect"))
+    }
+}
