@@ -17,7 +17,13 @@ let package = Package(
         // A few lines of C around libpng's classic API: libpng reports errors with longjmp,
         // which Swift cannot catch, so the setjmp lives here and errors come back as codes.
         .target(name: "PNGBridge", dependencies: ["CLibPNG"]),
-        .target(name: "Raster", dependencies: ["PNGBridge"]),
+        // zlib from the system (pkg-config zlib): deflate in independent pieces, checksums.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(name: "Raster", dependencies: ["PNGBridge", "CZlib"]),
         .executableTarget(name: "frames", dependencies: ["Raster"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster"]),

@@ -84,9 +84,11 @@ enum CLI {
         #expect(result.stdout.split(separator: "\n").count == 1, "one summary line: \(result.stdout)")
         #expect(CLI.contents(of: out) == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json"])
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4)
+        let encoder = try SequenceEncoder(renderer: renderer)
         for k in 0..<4 {
             let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(String(format: "frame_%04d.png", k))))
-            #expect(bytes == (try PNGEncoder().encode(renderer.frame(k))), "frame \(k)")
+            #expect(bytes == (try encoder.encode(frame: k)), "frame \(k)")
+            #expect(try PNGDecoder.decode(bytes) == renderer.referenceFrame(k), "frame \(k)")
         }
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
         #expect(manifest["variant"] as? String == "indicator")

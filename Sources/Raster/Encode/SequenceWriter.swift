@@ -1,19 +1,20 @@
 import Dispatch
 import Synchronization
 
-/// Renders a whole sequence and writes it as PNG files into a folder, frames in parallel.
+/// Renders a whole sequence and writes it as PNG files into a folder, frames in parallel, each
+/// encoded by a `SequenceEncoder` (only the changing rows are compressed per frame).
 ///
 /// Each frame is written under a temporary name (`.NAME.partial`) in the folder; only when every
 /// frame is written are they renamed into place, in order. On any failure the temporary files
 /// are removed and no frame of this run is left under its final name. The bytes of each file
 /// depend only on the frame, never on the number of threads.
 public struct SequenceWriter: Sendable {
-    public var encoder: PNGEncoder
+    public var settings: SequenceEncoder.Settings
     /// Worker threads; default: the number of active processors.
     public var threads: Int
 
-    public init(encoder: PNGEncoder = PNGEncoder(), threads: Int = SequenceWriter.defaultThreads) {
-        self.encoder = encoder
+    public init(settings: SequenceEncoder.Settings = .measured, threads: Int = SequenceWriter.defaultThreads) {
+        self.settings = settings
         self.threads = max(1, threads)
     }
 
@@ -26,13 +27,13 @@ public struct SequenceWriter: Sendable {
         let temporary = fileNames.map { directory + "/." + $0 + ".partial" }
         let state = Mutex(WriteState(sizes: [Int](repeating: 0, count: count)))
         let workers = min(threads, count)
-        let encoder = self.encoder
+        let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var k = worker
             while k < count {
                 if state.withLock({ $0.failure != nil }) { return }
                 do {
-                    let bytes = try encoder.encode(renderer.frame(k))
+                    let bytes = try encoder.encode(frame: k)
                     try FileOutput.write(bytes, to: temporary[k])
                     state.withLock { $0.sizes[k] = bytes.count }
                 } catch {

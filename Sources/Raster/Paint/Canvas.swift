@@ -108,16 +108,17 @@ public struct Canvas: Sendable {
     }
 
     /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
-    /// `pixmap` (the part inside the pixmap).
-    public func write(into pixmap: inout Pixmap) {
-        let area = window.intersection(pixmap.bounds)
+    /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
+    /// row, for a pixmap that holds a band of the image.
+    public func write(into pixmap: inout Pixmap, originY: Int = 0) {
+        let area = window.intersection(PixelRect(x0: 0, y0: originY, x1: pixmap.width, y1: originY + pixmap.height))
         if area.isEmpty { return }
         let width = window.width, pixmapWidth = pixmap.width
         values.withUnsafeBufferPointer { v in
             pixmap.pixels.withUnsafeMutableBufferPointer { p in
                 for y in area.y0..<area.y1 {
                     var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var target = y * pixmapWidth + area.x0
+                    var target = (y - originY) * pixmapWidth + area.x0
                     for _ in area.x0..<area.x1 {
                         let a = quantize(v[index + 3])
                         let r = min(a, quantize(v[index]))

@@ -24,6 +24,8 @@ public struct FrameRenderer: Sendable {
     public let staticImage: Pixmap
     /// The same layers as floats inside `spinnerWindow`.
     let spinnerBase: Canvas
+    /// `staticImage`'s rows `changingRows`.
+    let staticBand: Pixmap?
 
     /// Prepares the sequence. Throws `RasterError.invalidSize` when the image would be empty or
     /// over `Pixmap.maxPixelCount` pixels; `frameCount` must be ≥ 1.
@@ -65,6 +67,15 @@ public struct FrameRenderer: Sendable {
         var base = Canvas(window: spinnerWindow, background: background)
         for layer in layers { base.draw(layer) }
         spinnerBase = base
+        if spinnerWindow.isEmpty {
+            staticBand = nil
+        } else {
+            var band = try Pixmap(width: width, height: spinnerWindow.height)
+            let start = spinnerWindow.y0 * width
+            band.pixels.replaceSubrange(0..<band.pixels.count,
+                                        with: image.pixels[start..<(start + band.pixels.count)])
+            staticBand = band
+        }
     }
 
     static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)
@@ -97,12 +108,27 @@ public struct FrameRenderer: Sendable {
     }
 
     /// Writes frame k's spinner box (and nothing else) into `image`, which must hold the static
-    /// image or an earlier frame of this sequence.
-    public func renderSpinner(frame k: Int, into image: inout Pixmap) {
+    /// image or an earlier frame of this sequence, or only its rows from `originY` on.
+    public func renderSpinner(frame k: Int, into image: inout Pixmap, originY: Int = 0) {
         if spinnerWindow.isEmpty { return }
         var canvas = spinnerBase
         canvas.draw(arcLayer(frame: k))
-        canvas.write(into: &image)
+        canvas.write(into: &image, originY: originY)
+    }
+
+    /// The rows that differ between frames: those of `spinnerWindow` (empty when it is).
+    public var changingRows: Range<Int> {
+        spinnerWindow.isEmpty ? 0..<0 : spinnerWindow.y0..<spinnerWindow.y1
+    }
+
+    /// Frame k's `changingRows` only, as a pixmap of the image's width (its row 0 is image row
+    /// `changingRows.lowerBound`). Every other row of frame k equals `staticImage`.
+    public func band(_ k: Int) -> Pixmap? {
+        let rows = changingRows
+        if rows.isEmpty { return nil }
+        var band = staticBand!
+        renderSpinner(frame: k, into: &band, originY: rows.lowerBound)
+        return band
     }
 
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference

@@ -1,0 +1,48 @@
+import CZlib
+
+/// zlib's deflate and checksums, for compressing a PNG's image data in independent pieces.
+///
+/// A piece is a raw deflate stream of its own (no zlib header, no shared history). A piece that
+/// is not the last ends with a full flush: the compressed data stops on a byte boundary after an
+/// empty stored block, and no back-reference reaches across it, so pieces compressed separately,
+/// even at different times, concatenate into one valid deflate stream. The last piece ends with
+/// the final block. The zlib checksum of the whole is `adler32_combine` of the pieces' checksums.
+enum Deflate {
+    /// Compresses `bytes` as one piece at zlib `level` (0…9).
+    static func piece(_ input: [UInt8], level: Int, last: Bool) throws(PNGError) -> [UInt8] {
+        var stream = z_stream()
+        guard frames_deflate_init_raw(&stream, Int32(level)) == Z_OK else {
+            throw .encodingFailed("zlib could not start a deflate stream")
+        }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, UInt(input.count))) + 64
+        var output = [UInt8](repeating: 0, count: bound)
+        let status: Int32 = input.withUnsafeBufferPointer { bytes in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)
+                stream.avail_in = UInt32(bytes.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = UInt32(out.count)
+                return deflate(&stream, last ? Z_FINISH : Z_FULL_FLUSH)
+            }
+        }
+        let done = last ? status == Z_STREAM_END : (status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0)
+        guard done else { throw .encodingFailed("zlib deflate returned \(status)") }
+        output.removeLast(Int(stream.avail_out))
+        return output
+    }
+
+    static func adler32(_ input: [UInt8]) -> UInt32 {
+        input.withUnsafeBufferPointer { UInt32(CZlib.adler32(1, $0.baseAddress, UInt32($0.count))) }
+    }
+
+    /// The Adler-32 of A followed by B, from A's, B's and B's length.
+    static func combineAdler32(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+        UInt32(adler32_combine(UInt(first), UInt(second), off_t(secondLength)))
+    }
+
+    static func crc32<C: Collection>(_ bytes: C, seed: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
+        let array = Array(bytes)
+        return array.withUnsafeBufferPointer { UInt32(CZlib.crc32(UInt(seed), $0.baseAddress, UInt32($0.count))) }
+    }
+}

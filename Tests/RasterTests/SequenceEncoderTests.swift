@@ -1,0 +1,54 @@
+import Testing
+@testable import Raster
+
+/// The piecewise encoder's files against the plain path: libpng reads them back to exactly the
+/// pixels of `referenceFrame`, which `PNGEncoder` (libpng) also round-trips.
+@Suite struct SequenceEncoderTests {
+    static let settings: [SequenceEncoder.Settings] = [
+        .measured,
+        .init(staticLevel: 1, staticFilter: "up", bandLevel: 1, bandFilter: "sub"),
+        .init(staticLevel: 6, staticFilter: "sub", bandLevel: 9, bandFilter: "up"),
+    ]
+
+    @Test(arguments: FrameTests.cases.indices, settings.indices)
+    func decodesToTheReferencePixels(caseIndex: Int, settingsIndex: Int) throws {
+        let (name, scene) = FrameTests.cases[caseIndex]
+        let renderer = try FrameRenderer(scene: scene, frameCount: 24)
+        let encoder = try SequenceEncoder(renderer: renderer, settings: Self.settings[settingsIndex])
+        for k in [0, 5, 13] {
+            let bytes = try encoder.encode(frame: k)
+            let decoded = try PNGDecoder.decode(bytes)
+            let reference = renderer.referenceFrame(k)
+            #expect(decoded == reference, "\(name) frame \(k): \(firstDifference(decoded, reference))")
+            let plain = try PNGDecoder.decode(PNGEncoder().encode(reference))
+            #expect(decoded == plain)
+        }
+    }
+
+    @Test func spinnerBandTouchingTopAndBottom() throws {
+        // Padding 0: the band is the whole image, so both static pieces are empty.
+        let renderer = try FrameRenderer(scene: Scene(style: FrameTests.tight, variant: .indicator, scale: 2), frameCount: 8)
+        #expect(renderer.changingRows == 0..<renderer.height)
+        let decoded = try PNGDecoder.decode(SequenceEncoder(renderer: renderer).encode(frame: 3))
+        #expect(decoded == renderer.referenceFrame(3))
+    }
+
+    @Test func noSpinnerMeansOneConstantImage() throws {
+        let style = LoadingStyle(strokeWidth: 0, spinnerSize: 0)
+        let renderer = try FrameRenderer(scene: Scene(style: style, variant: .indicator, scale: 1), frameCount: 4)
+        #expect(renderer.changingRows.isEmpty)
+        let encoder = try SequenceEncoder(renderer: renderer)
+        #expect(try encoder.encode(frame: 0) == encoder.encode(frame: 3))
+        #expect(try PNGDecoder.decode(encoder.encode(frame: 1)) == renderer.referenceFrame(1))
+    }
+
+    @Test func zlibHeaderIsValid() {
+        for level in 0...9 {
+            let header = PNGContainer.zlibHeader(level: level)
+            #expect((Int(header[0]) << 8 | Int(header[1])) % 31 == 0)
+            #expect(header[0] == 0x78)
+        }
+        #expect(PNGContainer.zlibHeader(level: 6) == [0x78, 0x9C])
+        #expect(PNGContainer.zlibHeader(level: 9) == [0x78, 0xDA])
+    }
+}
