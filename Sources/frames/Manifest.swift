@@ -1,42 +1,41 @@
-import Foundation
 import Raster
 
 /// `manifest.json`: what one run wrote, enough to reproduce it. Keys are sorted and nothing in it
 /// depends on time, so the same run writes the same bytes.
 enum Manifest {
-    static func json(job: RenderCommand.Job, renderer: FrameRenderer, fileNames: [String]) throws -> [UInt8] {
+    static func json(job: RenderCommand.Job, renderer: FrameRenderer, fileNames: [String]) -> [UInt8] {
         let style = job.scene.style
-        var styleObject: [String: Any] = [
-            "spinnerColor": style.spinnerColor.hex,
-            "trackColor": style.trackColor.hex,
-            "strokeWidth": style.strokeWidth,
-            "spinnerSize": style.spinnerSize,
-            "textColor": style.textColor.hex,
-            "textSize": style.textSize,
-            "textGap": style.textGap,
-            "backgroundColor": style.backgroundColor.hex,
-            "cornerRadius": style.cornerRadius,
-            "paddingHorizontal": style.paddingHorizontal,
-            "paddingVertical": style.paddingVertical,
-            "dimAmount": style.dimAmount,
+        let styleObject: [String: JSONValue] = [
+            "spinnerColor": .string(style.spinnerColor.hex),
+            "trackColor": .string(style.trackColor.hex),
+            "strokeWidth": .number(style.strokeWidth),
+            "spinnerSize": .number(style.spinnerSize),
+            "textColor": .string(style.textColor.hex),
+            "textSize": .number(style.textSize),
+            "textGap": .number(style.textGap),
+            "textFontName": style.textFontName.map(JSONValue.string) ?? .null,
+            "backgroundColor": .string(style.backgroundColor.hex),
+            "cornerRadius": .number(style.cornerRadius),
+            "paddingHorizontal": .number(style.paddingHorizontal),
+            "paddingVertical": .number(style.paddingVertical),
+            "dimAmount": .number(style.dimAmount),
         ]
-        styleObject["textFontName"] = style.textFontName ?? NSNull()
-        var object: [String: Any] = [
-            "generator": "frames \(RenderCommand.version)",
-            "variant": job.scene.variant.rawValue,
-            "scale": job.scene.scale,
-            "fps": job.fps,
-            "frameCount": job.frameCount,
-            "pixelWidth": renderer.width,
-            "pixelHeight": renderer.height,
-            "style": styleObject,
-            "text": NSNull(),
-            "files": fileNames,
+        var object: [String: JSONValue] = [
+            "generator": .string("frames \(RenderCommand.version)"),
+            "variant": .string(job.scene.variant.rawValue),
+            "scale": .number(job.scene.scale),
+            "fps": .number(Double(job.fps)),
+            "frameCount": .number(Double(job.frameCount)),
+            "pixelWidth": .number(Double(renderer.width)),
+            "pixelHeight": .number(Double(renderer.height)),
+            "style": .object(styleObject),
+            "text": .null,
+            "files": .array(fileNames.map(JSONValue.string)),
         ]
         if job.scene.variant == .overlay {
-            object["screen"] = ["width": job.scene.screenSize.width, "height": job.scene.screenSize.height]
+            object["screen"] = .object(["width": .number(job.scene.screenSize.width),
+                                        "height": .number(job.scene.screenSize.height)])
         }
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return [UInt8](data) + [0x0A]
+        return Array(JSONValue.object(object).text.utf8)
     }
 }

@@ -32,6 +32,8 @@ struct RenderCommand {
             .option("frames", "n", help: "Frames in the sequence: one full turn, from 1 to 10000.", default: "fps × 1 s"),
             .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
             .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
+            .option("threads", "n", help: "Frames encoded at once; the files are the same for any number.",
+                    default: "the number of cores"),
         ] + styleOptions + [
             .flag("no-text", help: "Render no label under the spinner."),
             .flag("version", help: "Show the version."),
@@ -56,6 +58,7 @@ struct RenderCommand {
         var frameCount: Int
         var fps: Int
         var directory: String
+        var threads: Int
     }
 
     /// Parses and validates everything before anything is written.
@@ -98,6 +101,8 @@ struct RenderCommand {
         let fps = try arguments.integer("fps", in: 1...240, expected: "a whole number from 1 to 240") ?? 60
         let frameCount = try arguments.integer("frames", in: 1...maxFrames,
                                                expected: "a whole number from 1 to \(maxFrames)") ?? fps
+        let threads = try arguments.integer("threads", in: 1...256, expected: "a whole number from 1 to 256")
+            ?? SequenceWriter.defaultThreads
         let directory = arguments.values["out"] ?? "frames"
         if directory.isEmpty { throw .invalidValue(option: "--out", value: directory, expected: "a folder path") }
 
@@ -115,7 +120,7 @@ struct RenderCommand {
             throw .invalidValue(option: option, value: value,
                                 expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, \(formatNumber(megapixels)) megapixels)")
         }
-        return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory)
+        return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads)
     }
 
     /// `spinnerColor` → `spinner-color`.

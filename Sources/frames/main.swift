@@ -55,8 +55,8 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     let created = try OutputFolder.prepare(job.directory)
     let fileNames = RenderCommand.fileNames(count: job.frameCount)
     do {
-        let sizes = try SequenceWriter().write(renderer, to: job.directory, fileNames: fileNames)
-        let manifest = try Manifest.json(job: job, renderer: renderer, fileNames: fileNames)
+        let sizes = try SequenceWriter(threads: job.threads).write(renderer, to: job.directory, fileNames: fileNames)
+        let manifest = Manifest.json(job: job, renderer: renderer, fileNames: fileNames)
         let manifestPath = job.directory + "/manifest.json"
         try FileOutput.write(manifest, to: manifestPath + ".partial")
         try FileOutput.rename(manifestPath + ".partial", to: manifestPath)

@@ -134,6 +134,45 @@ public struct Canvas: Sendable {
     }
 }
 
+extension Canvas {
+    /// Composites `mask` in `color` over this canvas and writes the rounded result into
+    /// `pixmap`, without changing the canvas, and only where the mask covers something.
+    /// Identical to copying the canvas, `draw`ing the layer and `write`ing it, for a pixmap that
+    /// already holds this canvas written: uncovered pixels keep the values `write` gave them.
+    public func writeComposited(_ mask: CoverageMask, color: PremultipliedColor, into pixmap: inout Pixmap,
+                                originY: Int = 0) {
+        let area = mask.window.intersection(window)
+            .intersection(PixelRect(x0: 0, y0: originY, x1: pixmap.width, y1: originY + pixmap.height))
+        if area.isEmpty { return }
+        let width = window.width, maskWidth = mask.window.width, pixmapWidth = pixmap.width
+        values.withUnsafeBufferPointer { v in
+            mask.values.withUnsafeBufferPointer { m in
+                pixmap.pixels.withUnsafeMutableBufferPointer { p in
+                    for y in area.y0..<area.y1 {
+                        var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                        var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
+                        var target = (y - originY) * pixmapWidth + area.x0
+                        for _ in area.x0..<area.x1 {
+                            let c = m[maskIndex]
+                            if c > 0 {
+                                let keep = 1 - color.alpha * c
+                                let a = quantize(color.alpha * c + v[index + 3] * keep)
+                                let r = min(a, quantize(color.red * c + v[index] * keep))
+                                let g = min(a, quantize(color.green * c + v[index + 1] * keep))
+                                let b = min(a, quantize(color.blue * c + v[index + 2] * keep))
+                                p[target] = Pixmap.pack(r: r, g: g, b: b, a: a)
+                            }
+                            index += 4
+                            maskIndex += 1
+                            target += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// v (0…1, clamped) × 255 rounded to the nearest integer, ties to even. Adding 2²³ leaves a
 /// Float whose unit in the last place is 1, so the addition itself rounds (IEEE
 /// round-to-nearest-even) and the low mantissa bits hold the result: no trapping conversion.

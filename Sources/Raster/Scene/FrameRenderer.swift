@@ -96,7 +96,16 @@ public struct FrameRenderer: Sendable {
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
         let path = Path.strokedArc(center: center, radius: radius, width: stroke,
                                    start: arcStart(frame: k), sweep: .degrees(90))
-        return Layer(coverage: .mask(Rasterizer.coverage(of: path, in: spinnerWindow, tolerance: tolerance)),
+        let polygons = path.flattened(tolerance: tolerance)
+        // Rasterize only the arc's own box: a quarter of the ring, not the whole spinner box.
+        var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        for polygon in polygons {
+            for point in polygon {
+                bounds = bounds.union(PixelRect(x0: Int(point.x.rounded(.down)), y0: Int(point.y.rounded(.down)),
+                                                x1: Int(point.x.rounded(.down)) + 1, y1: Int(point.y.rounded(.down)) + 1))
+            }
+        }
+        return Layer(coverage: .mask(Rasterizer.coverage(of: polygons, in: bounds.intersection(spinnerWindow))),
                      color: scene.style.spinnerColor.premultiplied())
     }
 
@@ -110,10 +119,9 @@ public struct FrameRenderer: Sendable {
     /// Writes frame k's spinner box (and nothing else) into `image`, which must hold the static
     /// image or an earlier frame of this sequence, or only its rows from `originY` on.
     public func renderSpinner(frame k: Int, into image: inout Pixmap, originY: Int = 0) {
-        if spinnerWindow.isEmpty { return }
-        var canvas = spinnerBase
-        canvas.draw(arcLayer(frame: k))
-        canvas.write(into: &image, originY: originY)
+        let arc = arcLayer(frame: k)
+        guard case .mask(let mask) = arc.coverage else { return }
+        spinnerBase.writeComposited(mask, color: arc.color, into: &image, originY: originY)
     }
 
     /// The rows that differ between frames: those of `spinnerWindow` (empty when it is).

@@ -1,3 +1,8 @@
+// Measures PNG encoding time and size on real frames, to choose zlib levels and row filters.
+//   swift run -c release --package-path bench/png-settings [whole|pieces]
+// "whole": libpng on one whole frame (PNGEncoder), every level × filter.
+// "pieces": the piecewise SequenceEncoder: static pieces (once per sequence) and the per-frame
+// band, every level × filter for each.
 import Dispatch
 import Raster
 
@@ -12,22 +17,68 @@ func medianMilliseconds(_ repetitions: Int, _ body: () throws -> Void) rethrows 
     return times.sorted()[times.count / 2]
 }
 
+func format(_ ms: Double) -> String {
+    let hundredths = Int((ms * 100).rounded())
+    let fraction = hundredths % 100 < 10 ? "0\(hundredths % 100)" : "\(hundredths % 100)"
+    return "\(hundredths / 100).\(fraction)"
+}
+
+var overlay = LoadingStyle.overlay
+overlay.dimAmount = 0.5
 let workloads: [(String, Scene)] = [
     ("W1 indicator @3x", Scene(variant: .indicator, scale: 3)),
-    ("W2 overlay @3x dim 0.5", Scene(style: { var s = LoadingStyle.overlay; s.dimAmount = 0.5; return s }(),
-                                     variant: .overlay, scale: 3)),
+    ("W2 overlay @3x dim 0.5", Scene(style: overlay, variant: .overlay, scale: 3)),
 ]
-print("| workload | level | filter | ms/frame (median of 5) | bytes |")
-print("|---|---|---|---|---|")
-for (name, scene) in workloads {
-    let frame = try FrameRenderer(scene: scene, frameCount: 60).frame(7)
-    for level in [1, 3, 6, 9] {
-        for filter in PNGFilter.allCases {
-            var size = 0
-            let ms = try medianMilliseconds(5) { size = try PNGEncoder(compressionLevel: level, filter: filter).encode(frame).count }
-            let hundredths = Int((ms * 100).rounded())
-            let fraction = hundredths % 100 < 10 ? "0\(hundredths % 100)" : "\(hundredths % 100)"
-            print("| \(name) | \(level) | \(filter.rawValue) | \(hundredths / 100).\(fraction) | \(size) |")
+let mode = CommandLine.arguments.dropFirst().first ?? "pieces"
+
+if mode == "whole" {
+    print("| workload | level | filter | ms/frame (median of 5) | bytes |")
+    print("|---|---|---|---|---|")
+    for (name, scene) in workloads {
+        let frame = try FrameRenderer(scene: scene, frameCount: 60).frame(7)
+        for level in [1, 3, 6, 9] {
+            for filter in PNGFilter.allCases {
+                var size = 0
+                let ms = try medianMilliseconds(5) {
+                    size = try PNGEncoder(compressionLevel: level, filter: filter).encode(frame).count
+                }
+                print("| \(name) | \(level) | \(filter.rawValue) | \(format(ms)) | \(size) |")
+            }
+        }
+    }
+} else {
+    let filters = ["none", "sub", "up"]
+    print("Static pieces (once per sequence), band fixed at level 6, none:")
+    print("| workload | static level | static filter | init ms | bytes/frame |")
+    print("|---|---|---|---|---|")
+    for (name, scene) in workloads {
+        let renderer = try FrameRenderer(scene: scene, frameCount: 60)
+        for level in [6, 9] {
+            for filter in filters {
+                let settings = SequenceEncoder.Settings(staticLevel: level, staticFilter: filter, bandLevel: 6, bandFilter: "none")
+                var encoder: SequenceEncoder? = nil
+                let ms = try medianMilliseconds(3) { encoder = try SequenceEncoder(renderer: renderer, settings: settings) }
+                let size = try encoder!.encode(frame: 7).count
+                print("| \(name) | \(level) | \(filter) | \(format(ms)) | \(size) |")
+            }
+        }
+    }
+    print("\nBand (every frame), static pieces at level 9, none:")
+    print("| workload | band level | band filter | ms/frame (median over 60 frames) | bytes/frame (avg) |")
+    print("|---|---|---|---|---|")
+    for (name, scene) in workloads {
+        let renderer = try FrameRenderer(scene: scene, frameCount: 60)
+        for level in [1, 3, 6, 9] {
+            for filter in filters {
+                let settings = SequenceEncoder.Settings(staticLevel: 9, staticFilter: "none", bandLevel: level, bandFilter: filter)
+                let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+                var total = 0
+                var times: [Double] = []
+                for k in 0..<60 {
+                    times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
+                }
+                print("| \(name) | \(level) | \(filter) | \(format(times.sorted()[30])) | \(total / 60) |")
+            }
         }
     }
 }
