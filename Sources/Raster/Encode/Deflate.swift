@@ -8,7 +8,7 @@ import CZlib
 /// even at different times, concatenate into one valid deflate stream. The last piece ends with
 /// the final block. The zlib checksum of the whole is `adler32_combine` of the pieces' checksums.
 enum Deflate {
-    /// Compresses `bytes` as one piece at zlib `level` (0…9).
+    /// Compresses `input` as one piece at zlib `level` (0…9).
     static func piece(_ input: [UInt8], level: Int, last: Bool) throws(PNGError) -> [UInt8] {
         var stream = z_stream()
         guard frames_deflate_init_raw(&stream, Int32(level)) == Z_OK else {
@@ -16,19 +16,20 @@ enum Deflate {
         }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, UInt(input.count))) + 64
-        var output = [UInt8](repeating: 0, count: bound)
-        let status: Int32 = input.withUnsafeBufferPointer { bytes in
-            output.withUnsafeMutableBufferPointer { out in
+        var status: Int32 = Z_OK
+        // Uninitialised: zlib writes what is kept, and only that is kept.
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            status = input.withUnsafeBufferPointer { bytes in
                 stream.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)
                 stream.avail_in = UInt32(bytes.count)
                 stream.next_out = out.baseAddress
                 stream.avail_out = UInt32(out.count)
                 return deflate(&stream, last ? Z_FINISH : Z_FULL_FLUSH)
             }
+            count = out.count - Int(stream.avail_out)
         }
         let done = last ? status == Z_STREAM_END : (status == Z_OK && stream.avail_in == 0 && stream.avail_out > 0)
         guard done else { throw .encodingFailed("zlib deflate returned \(status)") }
-        output.removeLast(Int(stream.avail_out))
         return output
     }
 

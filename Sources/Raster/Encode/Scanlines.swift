@@ -8,6 +8,17 @@ enum Scanlines {
         case none, sub, up
     }
 
+    /// A premultiplied pixel as straight-alpha RGBA (little-endian UInt32, bytes R G B A).
+    @inline(__always)
+    static func straight(_ pixel: UInt32, table: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let alpha = pixel >> 24
+        if alpha == 255 || alpha == 0 { return pixel }
+        let row = Int(alpha) << 8
+        return Pixmap.pack(r: UInt32(table[row | Int(pixel & 0xFF)]),
+                           g: UInt32(table[row | Int((pixel >> 8) & 0xFF)]),
+                           b: UInt32(table[row | Int((pixel >> 16) & 0xFF)]), a: alpha)
+    }
+
     /// Rows `rows` of `pixmap`, demultiplied and filtered.
     static func make(_ pixmap: Pixmap, rows: Range<Int>, filter: Filter) -> [UInt8] {
         let width = pixmap.width
@@ -21,15 +32,7 @@ enum Scanlines {
                         let start = index * rowBytes
                         let pixels = UnsafeMutableRawPointer(bytes.baseAddress! + start + 1)
                         for x in 0..<width {
-                            let pixel = source[y * width + x]
-                            let alpha = pixel >> 24
-                            var straight = pixel
-                            if alpha != 255, alpha != 0 {
-                                let row = Int(alpha) << 8
-                                straight = Pixmap.pack(r: UInt32(table[row | Int(pixel & 0xFF)]),
-                                                       g: UInt32(table[row | Int((pixel >> 8) & 0xFF)]),
-                                                       b: UInt32(table[row | Int((pixel >> 16) & 0xFF)]), a: alpha)
-                            }
+                            let straight = Scanlines.straight(source[y * width + x], table: table)
                             pixels.storeBytes(of: straight.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                         }
                     }

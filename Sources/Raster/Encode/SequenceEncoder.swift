@@ -1,87 +1,162 @@
+import Dispatch
+import Synchronization
+
 /// Encodes the frames of one sequence as PNG files, compressing only what changes.
 ///
-/// Between two frames only `FrameRenderer.changingRows` (the spinner's rows) differ. The image
-/// data is therefore deflated in three independent pieces (see `Deflate`): the rows above the
-/// band and the rows below it once per sequence, the band once per frame; the zlib checksum is
-/// joined with `adler32_combine`. zlib deflates and checksums; the container around it
-/// (signature, IHDR, sRGB, IDAT, IEND) is written by `PNGContainer`, and the tests read every
-/// file back with libpng and compare it with `PNGEncoder`'s output pixel for pixel.
+/// Between two frames only `FrameRenderer.changingRows` (the spinner's rows) differ, and within
+/// one frame only the rows its arc covers differ from the static image. The image data is
+/// therefore deflated in independent pieces (see `Deflate`): the rows above the spinner, the
+/// spinner's rows cut into `Settings.bandBlocks` blocks, and the rows below. Every piece is
+/// compressed once per sequence from the static image; a frame recompresses only the blocks its
+/// arc touches and reuses the rest. The zlib checksum is joined with `adler32_combine`.
+/// zlib deflates and checksums; the container around it (signature, IHDR, sRGB, IDAT, IEND) is
+/// written by `PNGContainer`, and the tests read every file back with libpng and compare it
+/// with the plain path pixel for pixel.
 ///
 /// The result depends only on the frame, so frames can be encoded in any order and on any
 /// number of threads with the same bytes.
 public struct SequenceEncoder: Sendable {
-    /// zlib level and row filter of the two static pieces and of the band.
+    /// zlib levels and row filters of the static pieces and of the blocks a frame recompresses.
     public struct Settings: Sendable, Equatable {
         public var staticLevel: Int
         public var staticFilter: String
         public var bandLevel: Int
         public var bandFilter: String
+        /// Blocks the spinner's rows are cut into (at least 1).
+        public var bandBlocks: Int
 
         /// Chosen by measurement (`bench/png-settings`, README "PNG settings").
-        public static let measured = Settings(staticLevel: 9, staticFilter: "none", bandLevel: 6, bandFilter: "none")
+        public static let measured = Settings(staticLevel: 9, staticFilter: "none", bandLevel: 4,
+                                              bandFilter: "none", bandBlocks: 4)
 
-        public init(staticLevel: Int, staticFilter: String, bandLevel: Int, bandFilter: String) {
+        public init(staticLevel: Int, staticFilter: String, bandLevel: Int, bandFilter: String, bandBlocks: Int = 4) {
             self.staticLevel = staticLevel
             self.staticFilter = staticFilter
             self.bandLevel = bandLevel
             self.bandFilter = bandFilter
+            self.bandBlocks = bandBlocks
         }
+    }
+
+    /// A run of rows compressed on its own.
+    struct Piece: Sendable {
+        let rows: Range<Int>
+        /// The static rows as unfiltered scanlines (band blocks only, for the None filter).
+        let plainLines: [UInt8]?
+        let compressed: [UInt8]
+        let adler: UInt32
+        let length: Int
+        let isLast: Bool
+        let isBand: Bool
     }
 
     public let renderer: FrameRenderer
     public let settings: Settings
     let bandFilter: Scanlines.Filter
-    /// Signature, IHDR, sRGB, and the first IDAT: zlib header and the piece above the band.
+    let pieces: [Piece]
+    /// How many static pieces come before the first band block (they are in `prefix`), and
+    /// their joined checksum.
+    let leadingStaticPieces: Int
+    let leadingAdler: UInt32
+    /// Signature, IHDR, sRGB, and the first IDAT: the zlib header and the static pieces before
+    /// the first band block.
     let prefix: [UInt8]
-    /// The deflated rows below the band (ending the stream), and its checksum.
-    let suffixPiece: [UInt8]
-    let aboveAdler: UInt32
-    let belowAdler: UInt32
-    let belowLength: Int
 
     public init(renderer: FrameRenderer, settings: Settings = .measured) throws(PNGError) {
         guard let staticFilter = Scanlines.Filter(rawValue: settings.staticFilter),
               let bandFilter = Scanlines.Filter(rawValue: settings.bandFilter),
-              (0...9).contains(settings.staticLevel), (0...9).contains(settings.bandLevel) else {
-            throw .encodingFailed("unknown level or filter in \(settings)")
+              (0...9).contains(settings.staticLevel), (0...9).contains(settings.bandLevel),
+              settings.bandBlocks >= 1 else {
+            throw .encodingFailed("unknown level, filter or block count in \(settings)")
         }
         self.renderer = renderer
         self.settings = settings
         self.bandFilter = bandFilter
         let image = renderer.staticImage
-        let rows = renderer.changingRows
-        let above = rows.isEmpty ? 0..<image.height : 0..<rows.lowerBound
-        let below = rows.isEmpty ? image.height..<image.height : rows.upperBound..<image.height
-
-        let aboveLines = Scanlines.make(image, rows: above, filter: staticFilter)
-        let belowLines = Scanlines.make(image, rows: below, filter: staticFilter)
-        let bandIsLast = below.isEmpty
-        let abovePiece = try Deflate.piece(aboveLines, level: settings.staticLevel, last: rows.isEmpty)
-        suffixPiece = bandIsLast ? [] : try Deflate.piece(belowLines, level: settings.staticLevel, last: true)
-        aboveAdler = Deflate.adler32(aboveLines)
-        belowAdler = Deflate.adler32(belowLines)
-        belowLength = belowLines.count
-        var prefix = PNGContainer.header(width: image.width, height: image.height)
-        prefix += PNGContainer.chunk("IDAT", PNGContainer.zlibHeader(level: settings.bandLevel) + abovePiece)
-        self.prefix = prefix
+        let band = renderer.changingRows
+        var runs: [(Range<Int>, Bool)] = []
+        if band.isEmpty {
+            runs.append((0..<image.height, false))
+        } else {
+            if band.lowerBound > 0 { runs.append((0..<band.lowerBound, false)) }
+            let blockRows = (band.count + settings.bandBlocks - 1) / settings.bandBlocks
+            var start = band.lowerBound
+            while start < band.upperBound {
+                let end = min(band.upperBound, start + blockRows)
+                runs.append((start..<end, true))
+                start = end
+            }
+            if band.upperBound < image.height { runs.append((band.upperBound..<image.height, false)) }
+        }
+        // The pieces are independent: compress them on all cores.
+        let made = Mutex([Int: Result<Piece, PNGError>]())
+        let count = runs.count, runList = runs
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let (rows, isBand) = runList[index]
+            let lines = Scanlines.make(image, rows: rows, filter: staticFilter)
+            let isLast = index == count - 1
+            let piece = Result { () throws(PNGError) -> Piece in
+                Piece(rows: rows,
+                      plainLines: isBand && bandFilter == .none ? Scanlines.make(image, rows: rows, filter: .none) : nil,
+                      compressed: try Deflate.piece(lines, level: settings.staticLevel, last: isLast),
+                      adler: Deflate.adler32(lines), length: lines.count, isLast: isLast, isBand: isBand)
+            }
+            made.withLock { $0[index] = piece }
+        }
+        let results = made.withLock { $0 }
+        var pieces: [Piece] = []
+        for index in 0..<count { pieces.append(try results[index]!.get()) }
+        self.pieces = pieces
+        let leading = pieces.prefix(while: { !$0.isBand })
+        leadingStaticPieces = leading.count
+        leadingAdler = leading.reduce(1) { Deflate.combineAdler32($0, $1.adler, secondLength: $1.length) }
+        var firstIDAT = PNGContainer.zlibHeader(level: settings.bandLevel)
+        for piece in leading { firstIDAT += piece.compressed }
+        prefix = PNGContainer.header(width: image.width, height: image.height) + PNGContainer.chunk("IDAT", firstIDAT)
     }
 
     /// The PNG file of frame k.
     public func encode(frame k: Int) throws(PNGError) -> [UInt8] {
-        guard let band = renderer.band(k) else {
-            // Nothing moves: the prefix already holds the whole image data.
-            return prefix + PNGContainer.chunk("IDAT", PNGContainer.bigEndian(aboveAdler)) + PNGContainer.end
+        let arc = renderer.arcLayer(frame: k)
+        guard case .mask(let mask) = arc.coverage else { preconditionFailure("the arc is a mask") }
+        let touched = mask.window.y0..<max(mask.window.y0, mask.window.y1)
+        var band: Pixmap? = nil
+        var data: [UInt8] = []
+        var adler = leadingAdler
+        for piece in pieces[leadingStaticPieces...] {
+            guard piece.isBand, piece.rows.overlaps(touched) else {
+                data += piece.compressed
+                adler = Deflate.combineAdler32(adler, piece.adler, secondLength: piece.length)
+                continue
+            }
+            // A block the arc touches: its own piece, so blocks stay under zlib's 32 KiB window
+            // more often and never wait for one another.
+            var lines: [UInt8]
+            if let plain = piece.plainLines {
+                // Unfiltered rows: write the arc's pixels, demultiplied, into the static scanlines.
+                lines = plain
+                let rows = piece.rows, rowBytes = renderer.width * 4 + 1
+                Alpha.demultiplyTable.withUnsafeBufferPointer { table in
+                    lines.withUnsafeMutableBytes { bytes in
+                        renderer.spinnerBase.forEachComposited(mask, color: arc.color, rows: rows,
+                                                               columns: 0..<renderer.width) { x, y, pixel in
+                            bytes.storeBytes(of: Scanlines.straight(pixel, table: table).littleEndian,
+                                             toByteOffset: (y - rows.lowerBound) * rowBytes + 1 + 4 * x, as: UInt32.self)
+                        }
+                    }
+                }
+            } else {
+                if band == nil { band = renderer.band(k) }
+                let offset = renderer.changingRows.lowerBound
+                lines = Scanlines.make(band!, rows: (piece.rows.lowerBound - offset)..<(piece.rows.upperBound - offset),
+                                       filter: bandFilter)
+            }
+            data += try Deflate.piece(lines, level: settings.bandLevel, last: piece.isLast)
+            adler = Deflate.combineAdler32(adler, Deflate.adler32(lines), secondLength: lines.count)
         }
-        let lines = Scanlines.make(band, rows: 0..<band.height, filter: bandFilter)
-        let bandIsLast = suffixPiece.isEmpty
-        let piece = try Deflate.piece(lines, level: settings.bandLevel, last: bandIsLast)
-        let bandAdler = Deflate.adler32(lines)
-        var adler = Deflate.combineAdler32(aboveAdler, bandAdler, secondLength: lines.count)
-        adler = Deflate.combineAdler32(adler, belowAdler, secondLength: belowLength)
         var file = prefix
-        file.reserveCapacity(prefix.count + piece.count + suffixPiece.count + 40)
-        file += PNGContainer.chunk("IDAT", piece)
-        file += PNGContainer.chunk("IDAT", suffixPiece + PNGContainer.bigEndian(adler))
+        file.reserveCapacity(prefix.count + data.count + 32)
+        file += PNGContainer.chunk("IDAT", data + PNGContainer.bigEndian(adler))
         file += PNGContainer.end
         return file
     }

@@ -141,31 +141,40 @@ extension Canvas {
     /// already holds this canvas written: uncovered pixels keep the values `write` gave them.
     public func writeComposited(_ mask: CoverageMask, color: PremultipliedColor, into pixmap: inout Pixmap,
                                 originY: Int = 0) {
+        let width = pixmap.width
+        pixmap.pixels.withUnsafeMutableBufferPointer { p in
+            forEachComposited(mask, color: color, rows: originY..<(originY + pixmap.height), columns: 0..<width) {
+                x, y, pixel in p[(y - originY) * width + x] = pixel
+            }
+        }
+    }
+
+    /// Calls `body(x, y, pixel)` with the rounded premultiplied pixel of `mask` in `color` over
+    /// this canvas, for every pixel of `rows` × `columns` that the mask covers.
+    @inline(__always)
+    func forEachComposited(_ mask: CoverageMask, color: PremultipliedColor, rows: Range<Int>, columns: Range<Int>,
+                           _ body: (Int, Int, UInt32) -> Void) {
         let area = mask.window.intersection(window)
-            .intersection(PixelRect(x0: 0, y0: originY, x1: pixmap.width, y1: originY + pixmap.height))
+            .intersection(PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         if area.isEmpty { return }
-        let width = window.width, maskWidth = mask.window.width, pixmapWidth = pixmap.width
+        let width = window.width, maskWidth = mask.window.width
         values.withUnsafeBufferPointer { v in
             mask.values.withUnsafeBufferPointer { m in
-                pixmap.pixels.withUnsafeMutableBufferPointer { p in
-                    for y in area.y0..<area.y1 {
-                        var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                        var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                        var target = (y - originY) * pixmapWidth + area.x0
-                        for _ in area.x0..<area.x1 {
-                            let c = m[maskIndex]
-                            if c > 0 {
-                                let keep = 1 - color.alpha * c
-                                let a = quantize(color.alpha * c + v[index + 3] * keep)
-                                let r = min(a, quantize(color.red * c + v[index] * keep))
-                                let g = min(a, quantize(color.green * c + v[index + 1] * keep))
-                                let b = min(a, quantize(color.blue * c + v[index + 2] * keep))
-                                p[target] = Pixmap.pack(r: r, g: g, b: b, a: a)
-                            }
-                            index += 4
-                            maskIndex += 1
-                            target += 1
+                for y in area.y0..<area.y1 {
+                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
+                    for x in area.x0..<area.x1 {
+                        let c = m[maskIndex]
+                        if c > 0 {
+                            let keep = 1 - color.alpha * c
+                            let a = quantize(color.alpha * c + v[index + 3] * keep)
+                            let r = min(a, quantize(color.red * c + v[index] * keep))
+                            let g = min(a, quantize(color.green * c + v[index + 1] * keep))
+                            let b = min(a, quantize(color.blue * c + v[index + 2] * keep))
+                            body(x, y, Pixmap.pack(r: r, g: g, b: b, a: a))
                         }
+                        index += 4
+                        maskIndex += 1
                     }
                 }
             }

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Renders frame k of a sequence of N frames of a `Scene` (scene.md).
 ///
 /// Draw order: background, dim layer (overlay, when dimAmount > 0), card, track, arc. Frame k's
@@ -147,16 +150,25 @@ public struct FrameRenderer: Sendable {
         return image
     }
 
-    /// Composites `layers` over `background` into the whole of `image`, 64 rows at a time.
+    /// Composites `layers` over `background` into the whole of `image`, 64 rows at a time, the
+    /// bands on all cores (each band's pixels depend only on the band).
     static func composite(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
-        let band = 64
-        var y = 0
-        while y < image.height {
-            let window = PixelRect(x0: 0, y0: y, x1: image.width, y1: min(image.height, y + band))
-            var canvas = Canvas(window: window, background: background)
+        let bandRows = 64, width = image.width, height = image.height
+        let bands = (height + bandRows - 1) / bandRows
+        let results = Mutex([Int: [UInt32]]())
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let y0 = band * bandRows, y1 = min(height, y0 + bandRows)
+            var canvas = Canvas(window: PixelRect(x0: 0, y0: y0, x1: width, y1: y1), background: background)
             for layer in layers { canvas.draw(layer) }
-            canvas.write(into: &image)
-            y += band
+            var rows = try! Pixmap(width: width, height: y1 - y0)
+            canvas.write(into: &rows, originY: y0)
+            results.withLock { $0[band] = rows.pixels }
+        }
+        results.withLock { results in
+            for (band, pixels) in results {
+                let start = band * bandRows * width
+                image.pixels.replaceSubrange(start..<(start + pixels.count), with: pixels)
+            }
         }
     }
 }

@@ -48,14 +48,14 @@ if mode == "whole" {
     }
 } else {
     let filters = ["none", "sub", "up"]
-    print("Static pieces (once per sequence), band fixed at level 6, none:")
+    print("Static pieces (once per sequence), band at level 4, none:")
     print("| workload | static level | static filter | init ms | bytes/frame |")
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for level in [6, 9] {
+        for level in [1, 6, 9] {
             for filter in filters {
-                let settings = SequenceEncoder.Settings(staticLevel: level, staticFilter: filter, bandLevel: 6, bandFilter: "none")
+                let settings = SequenceEncoder.Settings(staticLevel: level, staticFilter: filter, bandLevel: 4, bandFilter: "none")
                 var encoder: SequenceEncoder? = nil
                 let ms = try medianMilliseconds(3) { encoder = try SequenceEncoder(renderer: renderer, settings: settings) }
                 let size = try encoder!.encode(frame: 7).count
@@ -68,9 +68,10 @@ if mode == "whole" {
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for level in [1, 3, 6, 9] {
+        for level in [1, 3, 4, 5, 6, 9] {
             for filter in filters {
-                let settings = SequenceEncoder.Settings(staticLevel: 9, staticFilter: "none", bandLevel: level, bandFilter: filter)
+                let settings = SequenceEncoder.Settings(staticLevel: 9, staticFilter: "none", bandLevel: level, bandFilter: filter,
+                                                        bandBlocks: 4)
                 let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
                 var total = 0
                 var times: [Double] = []
