@@ -22,14 +22,15 @@ public struct SequenceEncoder: Sendable {
         public var staticFilter: String
         public var bandLevel: Int
         public var bandFilter: String
-        /// Blocks the spinner's rows are cut into (at least 1).
-        public var bandBlocks: Int
+        /// Blocks the spinner's rows are cut into; nil = one block per 32 KiB of scanlines (zlib's
+        /// window), at most 16.
+        public var bandBlocks: Int?
 
         /// Chosen by measurement (`bench/png-settings`, README "PNG settings").
         public static let measured = Settings(staticLevel: 9, staticFilter: "none", bandLevel: 4,
-                                              bandFilter: "none", bandBlocks: 4)
+                                              bandFilter: "none", bandBlocks: nil)
 
-        public init(staticLevel: Int, staticFilter: String, bandLevel: Int, bandFilter: String, bandBlocks: Int = 4) {
+        public init(staticLevel: Int, staticFilter: String, bandLevel: Int, bandFilter: String, bandBlocks: Int? = nil) {
             self.staticLevel = staticLevel
             self.staticFilter = staticFilter
             self.bandLevel = bandLevel
@@ -66,7 +67,7 @@ public struct SequenceEncoder: Sendable {
         guard let staticFilter = Scanlines.Filter(rawValue: settings.staticFilter),
               let bandFilter = Scanlines.Filter(rawValue: settings.bandFilter),
               (0...9).contains(settings.staticLevel), (0...9).contains(settings.bandLevel),
-              settings.bandBlocks >= 1 else {
+              (settings.bandBlocks ?? 1) >= 1 else {
             throw .encodingFailed("unknown level, filter or block count in \(settings)")
         }
         self.renderer = renderer
@@ -79,7 +80,8 @@ public struct SequenceEncoder: Sendable {
             runs.append((0..<image.height, false))
         } else {
             if band.lowerBound > 0 { runs.append((0..<band.lowerBound, false)) }
-            let blockRows = (band.count + settings.bandBlocks - 1) / settings.bandBlocks
+            let blocks = settings.bandBlocks ?? max(1, min(16, band.count * (image.width * 4 + 1) / 32768))
+            let blockRows = (band.count + blocks - 1) / blocks
             var start = band.lowerBound
             while start < band.upperBound {
                 let end = min(band.upperBound, start + blockRows)

@@ -46,6 +46,23 @@ if mode == "whole" {
             }
         }
     }
+} else if mode == "blocks" {
+    print("| workload | band blocks | ms/frame (median over 60 frames) | bytes/frame (avg) |")
+    print("|---|---|---|---|")
+    for (name, scene) in workloads {
+        let renderer = try FrameRenderer(scene: scene, frameCount: 60)
+        for blocks in [1, 2, 4, 6, 8, 12, 16] {
+            var settings = SequenceEncoder.Settings.measured
+            settings.bandBlocks = blocks
+            let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+            var total = 0
+            var times: [Double] = []
+            for k in 0..<60 {
+                times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
+            }
+            print("| \(name) | \(blocks) | \(format(times.sorted()[30])) | \(total / 60) |")
+        }
+    }
 } else {
     let filters = ["none", "sub", "up"]
     print("Static pieces (once per sequence), band at level 4, none:")
