@@ -110,20 +110,23 @@ struct CommandParser {
         return nil
     }
 
+    /// Help in swift-argument-parser's layout, wrapped at 80 columns.
     var helpText: String {
         var lines = ["OVERVIEW: " + abstract, "", "USAGE: " + usage, "", "OPTIONS:"]
-        let width = min(34, (options.map { $0.label.count }.max() ?? 0) + 2)
+        let column = 30
         for option in options {
-            var text = option.help
-            if let values = option.values { text += " (values: \(values))" }
-            if let defaultValue = option.defaultValue { text += " (default: \(defaultValue))" }
+            // Words of the sentence, then the "(values: …)" and "(default: …)" notes, each kept whole.
+            var tokens = option.help.split(separator: " ").map(String.init)
+            if let values = option.values { tokens.append("(values: \(values))") }
+            if let defaultValue = option.defaultValue { tokens.append("(default: \(defaultValue))") }
             let label = "  " + option.label
-            if label.count + 2 > width + 2 {
+            var wrapped = wrap(tokens, width: 80 - column)
+            if label.count + 2 > column {
                 lines.append(label)
-                lines.append(String(repeating: " ", count: width + 2) + text)
             } else {
-                lines.append(label + String(repeating: " ", count: width + 2 - label.count) + text)
+                lines.append(label + String(repeating: " ", count: column - label.count) + wrapped.removeFirst())
             }
+            lines += wrapped.map { String(repeating: " ", count: column) + $0 }
         }
         for (title, body) in sections {
             lines.append("")
@@ -132,6 +135,25 @@ struct CommandParser {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// `tokens` joined by spaces in lines of at most `width` characters (a longer token gets its own
+/// line).
+func wrap(_ tokens: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for token in tokens {
+        if current.isEmpty {
+            current = token
+        } else if current.count + 1 + token.count <= width {
+            current += " " + token
+        } else {
+            lines.append(current)
+            current = token
+        }
+    }
+    lines.append(current)
+    return lines
 }
 
 /// Levenshtein distance over characters.

@@ -35,15 +35,16 @@ struct RenderCommand {
             .option("threads", "n", help: "Frames encoded at once; the files are the same for any number.",
                     default: "the number of cores"),
         ] + styleOptions + [
-            .flag("no-text", help: "Render no label under the spinner."),
+            .flag("no-text", help: "Render no label under the spinner (this version renders no label yet)."),
             .flag("version", help: "Show the version."),
             .flag("help", short: "h", help: "Show help information."),
         ],
         sections: [
             ("COLOURS", "  #RRGGBB, #RRGGBBAA (the # may be left out), white, black or clear."),
             ("OUTPUT", """
-              DIR/frame_0000.png … one PNG per frame (8-bit RGBA, straight alpha, sRGB), frame k showing
-              the arc at −90° + 360°·k/N; DIR/manifest.json with the resolved style, sizes and file names.
+              DIR/frame_0000.png … one PNG per frame (8-bit RGBA, straight alpha, sRGB);
+              frame k of N shows the arc from −90° + 360°·k/N, clockwise, so N frames loop
+              seamlessly. DIR/manifest.json: the resolved style, sizes and file names.
             """),
             ("LIMITS", "  A frame is at most 100 megapixels; at most 10000 frames; scale at most 16."),
             ("EXAMPLES", """

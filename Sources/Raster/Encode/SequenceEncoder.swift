@@ -44,7 +44,11 @@ public struct SequenceEncoder: Sendable {
         let rows: Range<Int>
         /// The static rows as unfiltered scanlines (band blocks only, for the None filter).
         let plainLines: [UInt8]?
-        let compressed: [UInt8]
+        /// The static rows filtered as `Settings.staticFilter` says (band blocks only: the other
+        /// pieces are compressed at once).
+        let staticLines: [UInt8]?
+        /// The compressed static rows; nil for band blocks, compressed when a frame first needs it.
+        let compressed: [UInt8]?
         let adler: UInt32
         let length: Int
         let isLast: Bool
@@ -62,6 +66,9 @@ public struct SequenceEncoder: Sendable {
     /// Signature, IHDR, sRGB, and the first IDAT: the zlib header and the static pieces before
     /// the first band block.
     let prefix: [UInt8]
+    /// Band blocks compressed from the static image, by piece index, made by the first frame
+    /// that leaves the block untouched (the bytes are the same whichever frame makes them).
+    let staticBlocks = StaticBlockCache()
 
     public init(renderer: FrameRenderer, settings: Settings = .measured) throws(PNGError) {
         guard let staticFilter = Scanlines.Filter(rawValue: settings.staticFilter),
@@ -90,7 +97,8 @@ public struct SequenceEncoder: Sendable {
             }
             if band.upperBound < image.height { runs.append((band.upperBound..<image.height, false)) }
         }
-        // The pieces are independent: compress them on all cores.
+        // The pieces are independent: compress them on all cores. Band blocks wait until a frame
+        // needs them, so that this serial start stays short.
         let made = Mutex([Int: Result<Piece, PNGError>]())
         let count = runs.count, runList = runs
         DispatchQueue.concurrentPerform(iterations: count) { index in
@@ -100,7 +108,8 @@ public struct SequenceEncoder: Sendable {
             let piece = Result { () throws(PNGError) -> Piece in
                 Piece(rows: rows,
                       plainLines: isBand && bandFilter == .none ? Scanlines.make(image, rows: rows, filter: .none) : nil,
-                      compressed: try Deflate.piece(lines, level: settings.staticLevel, last: isLast),
+                      staticLines: isBand ? lines : nil,
+                      compressed: isBand ? nil : try Deflate.piece(lines, level: settings.staticLevel, last: isLast),
                       adler: Deflate.adler32(lines), length: lines.count, isLast: isLast, isBand: isBand)
             }
             made.withLock { $0[index] = piece }
@@ -113,7 +122,7 @@ public struct SequenceEncoder: Sendable {
         leadingStaticPieces = leading.count
         leadingAdler = leading.reduce(1) { Deflate.combineAdler32($0, $1.adler, secondLength: $1.length) }
         var firstIDAT = PNGContainer.zlibHeader(level: settings.bandLevel)
-        for piece in leading { firstIDAT += piece.compressed }
+        for piece in leading { firstIDAT += piece.compressed! }
         prefix = PNGContainer.header(width: image.width, height: image.height) + PNGContainer.chunk("IDAT", firstIDAT)
     }
 
@@ -125,9 +134,16 @@ public struct SequenceEncoder: Sendable {
         var band: Pixmap? = nil
         var data: [UInt8] = []
         var adler = leadingAdler
-        for piece in pieces[leadingStaticPieces...] {
+        for index in leadingStaticPieces..<pieces.count {
+            let piece = pieces[index]
             guard piece.isBand, piece.rows.overlaps(touched) else {
-                data += piece.compressed
+                if let compressed = piece.compressed {
+                    data += compressed
+                } else {
+                    data += try staticBlocks.block(index) { () throws(PNGError) in
+                        try Deflate.piece(piece.staticLines!, level: settings.staticLevel, last: piece.isLast)
+                    }
+                }
                 adler = Deflate.combineAdler32(adler, piece.adler, secondLength: piece.length)
                 continue
             }
@@ -161,5 +177,19 @@ public struct SequenceEncoder: Sendable {
         file += PNGContainer.chunk("IDAT", data + PNGContainer.bigEndian(adler))
         file += PNGContainer.end
         return file
+    }
+}
+
+/// Compressed static band blocks, shared by the threads that encode frames.
+final class StaticBlockCache: Sendable {
+    private let blocks = Mutex([Int: [UInt8]]())
+
+    /// The block at `index`, made by `make` the first time (outside the lock; two threads may
+    /// both make it, with the same bytes).
+    func block(_ index: Int, make: () throws(PNGError) -> [UInt8]) throws(PNGError) -> [UInt8] {
+        if let block = blocks.withLock({ $0[index] }) { return block }
+        let block = try make()
+        blocks.withLock { $0[index] = block }
+        return block
     }
 }

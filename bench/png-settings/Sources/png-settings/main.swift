@@ -47,20 +47,21 @@ if mode == "whole" {
         }
     }
 } else if mode == "blocks" {
-    print("| workload | band blocks | ms/frame (median over 60 frames) | bytes/frame (avg) |")
-    print("|---|---|---|---|")
+    print("| workload | band blocks | band level | ms/frame (median over 60 frames) | bytes/frame (avg) |")
+    print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for blocks in [1, 2, 4, 6, 8, 12, 16] {
+        for (blocks, level) in [(1, 4), (2, 4), (4, 4), (6, 4), (8, 4), (12, 4), (16, 4), (4, 3), (8, 3), (16, 3), (4, 2), (4, 1)] {
             var settings = SequenceEncoder.Settings.measured
             settings.bandBlocks = blocks
+            settings.bandLevel = level
             let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
             var total = 0
             var times: [Double] = []
             for k in 0..<60 {
                 times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
             }
-            print("| \(name) | \(blocks) | \(format(times.sorted()[30])) | \(total / 60) |")
+            print("| \(name) | \(blocks) | \(level) | \(format(times.sorted()[30])) | \(total / 60) |")
         }
     }
 } else {
