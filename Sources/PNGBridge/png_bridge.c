@@ -95,6 +95,44 @@ int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t h
     return 0;
 }
 
+int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
+                               png_bridge_buffer *out, char *message, size_t message_capacity) {
+    bridge_context context;
+    memset(&context, 0, sizeof context);
+    context.message = message;
+    context.message_capacity = message_capacity;
+    context.buffer = out;
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
+    if (png == NULL) {
+        copy_message(&context, "cannot create libpng write struct");
+        return -1;
+    }
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, NULL);
+        png_bridge_buffer_free(out);
+        return -1;
+    }
+    png_set_write_fn(png, &context, on_write, on_flush);
+    if (length > 0x7FFFFFFF) png_error(png, "image data too large for one IDAT chunk");
+
+    unsigned char ihdr[13] = {
+        (unsigned char)(width >> 24), (unsigned char)(width >> 16), (unsigned char)(width >> 8), (unsigned char)width,
+        (unsigned char)(height >> 24), (unsigned char)(height >> 16), (unsigned char)(height >> 8), (unsigned char)height,
+        8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE, PNG_INTERLACE_NONE};
+    unsigned char srgb[1] = {PNG_sRGB_INTENT_PERCEPTUAL};
+    png_write_sig(png);
+    png_write_chunk(png, (png_const_bytep) "IHDR", ihdr, sizeof ihdr);
+    png_write_chunk(png, (png_const_bytep) "sRGB", srgb, sizeof srgb);
+    png_write_chunk(png, (png_const_bytep) "IDAT", data, length);
+    png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+    png_destroy_write_struct(&png, NULL);
+    return 0;
+}
+
 int png_bridge_decode_rgba(const unsigned char *bytes, size_t count, unsigned char **pixels,
                            uint32_t *width, uint32_t *height, char *message,
                            size_t message_capacity) {

@@ -16,9 +16,11 @@ import Testing
         #expect(decoded == frame, "\(firstDifference(decoded, frame))")
     }
 
-    @Test func chunksAreIHDRsRGBIDATIENDWithoutTime() throws {
-        let frame = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4).frame(1)
-        let bytes = try PNGEncoder().encode(frame)
+    @Test(arguments: ["libpng", "pieces"])
+    func chunksAreIHDRsRGBIDATIENDWithoutTime(encoder: String) throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4)
+        let bytes = encoder == "libpng" ? try PNGEncoder().encode(renderer.frame(1))
+            : try SequenceEncoder(renderer: renderer).encode(frame: 1)
         var chunks: [String] = []
         var offset = 8
         while offset + 8 <= bytes.count {

@@ -26,6 +26,13 @@ int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t h
                            size_t stride, int level, int filters, png_bridge_buffer *out,
                            char *message, size_t message_capacity);
 
+/// Writes a PNG file around image data that is already compressed, with libpng's chunk
+/// functions: the signature, IHDR (8-bit RGBA, no interlace), sRGB (perceptual), one IDAT
+/// holding `data` (a complete zlib stream), and IEND.
+/// Returns 0 and fills `out`, or -1 with libpng's message in `message`.
+int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
+                               png_bridge_buffer *out, char *message, size_t message_capacity);
+
 /// Decodes any PNG libpng reads into 8-bit straight-alpha RGBA (stride = width * 4).
 /// On success returns 0, sets `*pixels` (free with `png_bridge_pixels_free`), `*width`, `*height`.
 /// On failure returns -1 and writes the reason into `message`.

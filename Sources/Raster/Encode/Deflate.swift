@@ -41,9 +41,4 @@ enum Deflate {
     static func combineAdler32(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(adler32_combine(UInt(first), UInt(second), off_t(secondLength)))
     }
-
-    static func crc32<C: Collection>(_ bytes: C, seed: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
-        let array = Array(bytes)
-        return array.withUnsafeBufferPointer { UInt32(CZlib.crc32(UInt(seed), $0.baseAddress, UInt32($0.count))) }
-    }
 }

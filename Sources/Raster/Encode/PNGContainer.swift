@@ -1,28 +1,27 @@
-/// The parts of a PNG file around the image data (PNG specification, sections 5 and 11): the
-/// signature, chunks with their CRC, and the header this package writes: IHDR for 8-bit RGBA
-/// (colour type 6, no interlace) and sRGB (perceptual), nothing time-dependent.
+import PNGBridge
+
+/// The PNG file around compressed image data: libpng's chunk functions write the signature,
+/// IHDR (8-bit RGBA, colour type 6, no interlace), sRGB (perceptual), one IDAT and IEND, with
+/// their CRCs. Nothing in it depends on time.
 enum PNGContainer {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// A PNG file of a width × height RGBA image whose zlib stream is `imageData`.
+    static func file(width: Int, height: Int, imageData: [UInt8]) throws(PNGError) -> [UInt8] {
+        var buffer = png_bridge_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = imageData.withUnsafeBufferPointer { data in
+            png_bridge_write_container(UInt32(width), UInt32(height), data.baseAddress, data.count,
+                                       &buffer, &message, message.count)
+        }
+        guard status == 0 else {
+            throw .encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { png_bridge_buffer_free(&buffer) }
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
-
-    /// length, type, data, CRC-32 of type and data.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typeBytes = Array(type.utf8)
-        precondition(typeBytes.count == 4, "chunk types have four letters")
-        let crc = Deflate.crc32(typeBytes + data)
-        return bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc)
-    }
-
-    /// Signature, IHDR and sRGB for a width × height RGBA image.
-    static func header(width: Int, height: Int) -> [UInt8] {
-        let ihdr = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
-        return signature + chunk("IHDR", ihdr) + chunk("sRGB", [0])
-    }
-
-    static let end = chunk("IEND", [])
 
     /// The two-byte zlib header (CMF, FLG) for a 32 KiB window, with FLEVEL from `level` as zlib
     /// writes it and the check bits that make it a multiple of 31.

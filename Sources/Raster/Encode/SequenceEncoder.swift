@@ -9,9 +9,9 @@ import Synchronization
 /// spinner's rows cut into `Settings.bandBlocks` blocks, and the rows below. Every piece is
 /// compressed once per sequence from the static image; a frame recompresses only the blocks its
 /// arc touches and reuses the rest. The zlib checksum is joined with `adler32_combine`.
-/// zlib deflates and checksums; the container around it (signature, IHDR, sRGB, IDAT, IEND) is
-/// written by `PNGContainer`, and the tests read every file back with libpng and compare it
-/// with the plain path pixel for pixel.
+/// zlib deflates and checksums; libpng's chunk functions write the container around it
+/// (`PNGContainer`), and the tests read every file back with libpng and compare it with the
+/// plain path pixel for pixel.
 ///
 /// The result depends only on the frame, so frames can be encoded in any order and on any
 /// number of threads with the same bytes.
@@ -63,9 +63,8 @@ public struct SequenceEncoder: Sendable {
     /// their joined checksum.
     let leadingStaticPieces: Int
     let leadingAdler: UInt32
-    /// Signature, IHDR, sRGB, and the first IDAT: the zlib header and the static pieces before
-    /// the first band block.
-    let prefix: [UInt8]
+    /// The start of the zlib stream: its header and the static pieces before the first band block.
+    let streamStart: [UInt8]
     /// Band blocks compressed from the static image, by piece index, made by the first frame
     /// that leaves the block untouched (the bytes are the same whichever frame makes them).
     let staticBlocks = StaticBlockCache()
@@ -121,9 +120,9 @@ public struct SequenceEncoder: Sendable {
         let leading = pieces.prefix(while: { !$0.isBand })
         leadingStaticPieces = leading.count
         leadingAdler = leading.reduce(1) { Deflate.combineAdler32($0, $1.adler, secondLength: $1.length) }
-        var firstIDAT = PNGContainer.zlibHeader(level: settings.bandLevel)
-        for piece in leading { firstIDAT += piece.compressed! }
-        prefix = PNGContainer.header(width: image.width, height: image.height) + PNGContainer.chunk("IDAT", firstIDAT)
+        var start = PNGContainer.zlibHeader(level: settings.bandLevel)
+        for piece in leading { start += piece.compressed! }
+        streamStart = start
     }
 
     /// The PNG file of frame k.
@@ -132,7 +131,7 @@ public struct SequenceEncoder: Sendable {
         guard case .mask(let mask) = arc.coverage else { preconditionFailure("the arc is a mask") }
         let touched = mask.window.y0..<max(mask.window.y0, mask.window.y1)
         var band: Pixmap? = nil
-        var data: [UInt8] = []
+        var data = streamStart
         var adler = leadingAdler
         for index in leadingStaticPieces..<pieces.count {
             let piece = pieces[index]
@@ -172,11 +171,8 @@ public struct SequenceEncoder: Sendable {
             data += try Deflate.piece(lines, level: settings.bandLevel, last: piece.isLast)
             adler = Deflate.combineAdler32(adler, Deflate.adler32(lines), secondLength: lines.count)
         }
-        var file = prefix
-        file.reserveCapacity(prefix.count + data.count + 32)
-        file += PNGContainer.chunk("IDAT", data + PNGContainer.bigEndian(adler))
-        file += PNGContainer.end
-        return file
+        data += PNGContainer.bigEndian(adler)
+        return try PNGContainer.file(width: renderer.width, height: renderer.height, imageData: data)
     }
 }
 
