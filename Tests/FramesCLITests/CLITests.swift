@@ -129,6 +129,37 @@ enum CLI {
         #expect(card.g > card.r, "green card over the dim layer: \(card)")
     }
 
+    /// The same sequence with one thread and with three gives the same bytes, and every file
+    /// decodes (libpng) to exactly the pixels of the plain per-frame path.
+    @Test(arguments: [
+        ["--style", "overlay", "--width", "120", "--height", "150", "--scale", "2", "--dim-amount", "0.5"],
+        ["--style", "indicator", "--scale", "1.5", "--padding-horizontal", "0", "--padding-vertical", "0"],
+    ])
+    func sequencesAreDeterministicAndExact(arguments: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var outputs: [[Data]] = []
+        for threads in ["1", "3"] {
+            let result = try CLI.run(arguments + ["--frames", "12", "--threads", threads, "--out", "t\(threads)"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let out = folder.appendingPathComponent("t\(threads)")
+            let names = (0..<12).map { String(format: "frame_%04d.png", $0) }
+            #expect(CLI.contents(of: out) == names + ["manifest.json"])
+            outputs.append(try names.map { try Data(contentsOf: out.appendingPathComponent($0)) })
+        }
+        #expect(outputs[0] == outputs[1], "bytes depend on the thread count")
+        let variant: Variant = arguments[1] == "overlay" ? .overlay : .indicator
+        var style: LoadingStyle = variant == .overlay ? .overlay : .indicator
+        if variant == .overlay { style.dimAmount = 0.5 } else { style.paddingHorizontal = 0; style.paddingVertical = 0 }
+        let scene = Scene(style: style, variant: variant, scale: variant == .overlay ? 2 : 1.5,
+                          screenSize: Size(width: 120, height: 150))
+        let renderer = try FrameRenderer(scene: scene, frameCount: 12)
+        for (k, data) in outputs[0].enumerated() {
+            let decoded = try PNGDecoder.decode([UInt8](data))
+            #expect(decoded == renderer.referenceFrame(k), "frame \(k)")
+        }
+    }
+
     /// Every usage error: exit 64, an `Error:` line naming the option and the value, the usage
     /// line, and nothing written.
     @Test(arguments: [
