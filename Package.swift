@@ -23,7 +23,19 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "Raster", dependencies: ["PNGBridge", "CZlib"]),
+        // FreeType (pkg-config freetype2): glyph outlines, metrics, kerning.
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]
+        ),
+        // fontconfig (pkg-config fontconfig): font families by name, fonts that cover a character.
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
+        ),
+        .target(name: "Raster", dependencies: ["PNGBridge", "CZlib", "CFreeType", "CFontconfig"]),
         .executableTarget(
             name: "frames",
             dependencies: ["Raster"],

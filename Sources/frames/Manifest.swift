@@ -29,7 +29,9 @@ enum Manifest {
             "pixelWidth": .number(Double(renderer.width)),
             "pixelHeight": .number(Double(renderer.height)),
             "style": .object(styleObject),
-            "text": .null,
+            "text": job.scene.text.map(JSONValue.string) ?? .null,
+            "language": .string(job.language.languageCode),
+            "fontFiles": .array((renderer.label?.fontFiles ?? []).map(JSONValue.string)),
             "files": .array(fileNames.map(JSONValue.string)),
         ]
         if job.scene.variant == .overlay {

@@ -17,7 +17,15 @@ struct RenderCommand {
         .option("padding-horizontal", "pt", help: "Card padding left and right.", default: "16, overlay 24"),
         .option("padding-vertical", "pt", help: "Card padding top and bottom.", default: "20, overlay 24"),
         .option("dim-amount", "0-1", help: "Opacity of the black dim layer over the screen (overlay only).", default: "0"),
+        .option("text-color", "color", help: "Colour of the label.", default: "#666666"),
+        .option("text-size", "pt", help: "Size of the label's font.", default: "14"),
+        .option("text-gap", "pt", help: "Gap between the spinner and the label.", default: "8"),
+        .option("text-font-name", "family", help: "Font family of the label, found with fontconfig.",
+                default: "DejaVu Sans"),
     ]
+
+    /// The longest label, in characters.
+    static let maxTextLength = 500
 
     static let parser = CommandParser(
         commandName: "frames",
@@ -35,7 +43,12 @@ struct RenderCommand {
             .option("threads", "n", help: "Frames encoded at once; the files are the same for any number.",
                     default: "the number of cores"),
         ] + styleOptions + [
-            .flag("no-text", help: "Render no label under the spinner (this version renders no label yet)."),
+            .option("text", "text", help: "The label under the spinner; \\n in the text breaks the line, \"\" hides the label.",
+                    default: "the language's text"),
+            .flag("no-text", help: "Render no label under the spinner."),
+            .option("lang", "code", help: "Session language of the default label (ISO 639-1).", default: "en"),
+            .flag("list-languages", help: "List the languages and their label texts."),
+            .option("font-file", "path", help: "A font file for the label, instead of --text-font-name."),
             .flag("version", help: "Show the version."),
             .flag("help", short: "h", help: "Show help information."),
         ],
@@ -46,10 +59,15 @@ struct RenderCommand {
               frame k of N shows the arc from −90° + 360°·k/N, clockwise, so N frames loop
               seamlessly. DIR/manifest.json: the resolved style, sizes and file names.
             """),
-            ("LIMITS", "  A frame is at most 100 megapixels; at most 10000 frames; scale at most 16."),
+            ("LIMITS", """
+              A frame is at most 100 megapixels; at most 10000 frames; scale at most 16;
+              a label of at most 500 characters.
+            """),
             ("EXAMPLES", """
               frames --style overlay --out frames/
               frames --style overlay --scale 3 --dim-amount 0.5 --spinner-color '#1A78E8'
+              frames --style overlay --lang cs --scale 3 --out cs/
+              frames --text 'Processing your payment, please wait…' --text-font-name 'DejaVu Serif'
             """),
         ])
 
@@ -60,6 +78,7 @@ struct RenderCommand {
         var fps: Int
         var directory: String
         var threads: Int
+        var language: Translation
     }
 
     /// Parses and validates everything before anything is written.
@@ -76,6 +95,37 @@ struct RenderCommand {
         if let v = try arguments.length("padding-vertical") { style.paddingVertical = v }
         if let v = try arguments.number("dim-amount", expected: "an opacity from 0 to 1", accept: { $0 >= 0 && $0 <= 1 }) {
             style.dimAmount = v
+        }
+        if let v = try arguments.color("text-color") { style.textColor = v }
+        if let v = try arguments.number("text-size", expected: "a size in points above 0", accept: { $0 > 0 }) {
+            style.textSize = v
+        }
+        if let v = try arguments.length("text-gap") { style.textGap = v }
+        if let name = arguments.values["text-font-name"] {
+            if name.trimmingSpaces.isEmpty {
+                throw .invalidValue(option: "--text-font-name", value: name, expected: "a font family name")
+            }
+            style.textFontName = name
+        }
+        let language: Translation
+        if let code = arguments.values["lang"] {
+            guard let found = Translation.forLanguage(code) else {
+                let codes = Translation.all.map(\.languageCode).joined(separator: ", ")
+                throw .invalidValue(option: "--lang", value: code, expected: "one of \(codes) (see --list-languages)")
+            }
+            language = found
+        } else {
+            language = .english
+        }
+        let text = try labelText(arguments, language: language)
+        let fontFile = arguments.values["font-file"]
+        if let fontFile {
+            do {
+                _ = try Font(path: fontFile)
+            } catch {
+                guard case .cannotLoad(_, let reason) = error else { throw .runtime("\(error)") }
+                throw .invalidValue(option: "--font-file", value: fontFile, expected: "a readable font file (\(reason))")
+            }
         }
         do {
             style = try style.validated()
@@ -107,8 +157,14 @@ struct RenderCommand {
         let directory = arguments.values["out"] ?? "frames"
         if directory.isEmpty { throw .invalidValue(option: "--out", value: directory, expected: "a folder path") }
 
-        let scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen)
-        let (width, height) = Layout(scene: scene).pixelSize(scale: scale)
+        let scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen, text: text, fontFile: fontFile)
+        let label: TextLabel?
+        do {
+            label = try scene.makeLabel()
+        } catch {
+            throw .runtime("\(error)")
+        }
+        let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scale)
         if width < 1 || height < 1 {
             throw .invalidValue(option: "--scale", value: arguments.values["scale"] ?? "1",
                                 expected: "a scale at which the image is at least 1 × 1 px (it would be \(width) × \(height) px)")
@@ -121,7 +177,30 @@ struct RenderCommand {
             throw .invalidValue(option: option, value: value,
                                 expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, \(formatNumber(megapixels)) megapixels)")
         }
-        return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads)
+        return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
+                   language: language)
+    }
+
+    /// The label: `--text` (its "\\n" breaks lines), none with `--no-text`, else the language's.
+    static func labelText(_ arguments: ParsedArguments, language: Translation) throws(FramesError) -> String? {
+        if arguments.has("no-text") {
+            if let text = arguments.values["text"] {
+                throw .invalidValue(option: "--text", value: text, expected: "no --text together with --no-text")
+            }
+            return nil
+        }
+        guard let raw = arguments.values["text"] else { return language.loadingProcessingText }
+        let text = raw.replacingEscapedNewlines
+        if text.count > maxTextLength {
+            throw .invalidValue(option: "--text", value: String(raw.prefix(40)) + "…",
+                                expected: "at most \(maxTextLength) characters (got \(text.count))")
+        }
+        if let control = text.unicodeScalars.first(where: { $0 != "\n" && $0.properties.generalCategory == .control }) {
+            throw .invalidValue(option: "--text", value: raw.debugDescription.dropFirst().dropLast().description,
+                                expected: "text without control characters other than a newline "
+                                    + "(found U+\(String(control.value, radix: 16, uppercase: true)))")
+        }
+        return text
     }
 
     /// `spinnerColor` → `spinner-color`.
@@ -140,5 +219,31 @@ struct RenderCommand {
             let number = String(k)
             return "frame_" + String(repeating: "0", count: digits - number.count) + number + ".png"
         }
+    }
+}
+
+extension String {
+    /// The text with a typed backslash-n ("\\n") turned into a newline, and "\\\\" into one backslash.
+    var replacingEscapedNewlines: String {
+        var out = ""
+        var escaped = false
+        for character in self {
+            if escaped {
+                if character == "n" { out.append("\n") } else if character == "\\" { out.append("\\") } else {
+                    out.append("\\"); out.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
+    var trimmingSpaces: Substring {
+        drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed().reduce(into: Substring()) { $0.append($1) }
     }
 }

@@ -26,6 +26,14 @@ func run(_ arguments: [String]) -> Int32 {
             print(RenderCommand.version)
             return 0
         }
+        if parsed.has("list-languages") {
+            for translation in Translation.all {
+                let code = translation.languageCode
+                let name = translation.languageName + String(repeating: " ", count: max(1, 13 - translation.languageName.count))
+                print("\(code)  \(name)\(translation.loadingProcessingText)")
+            }
+            return 0
+        }
         let job = try RenderCommand.job(from: parsed)
         if job.scene.variant == .indicator, parsed.values["dim-amount"] != nil {
             printError("warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
@@ -51,6 +59,9 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
         renderer = try FrameRenderer(scene: job.scene, frameCount: job.frameCount)
     } catch {
         throw FramesError.runtime("\(error)")
+    }
+    for warning in renderer.label?.warnings ?? [] {
+        printError("warning: \(warning)")
     }
     let created = try OutputFolder.prepare(job.directory)
     let fileNames = RenderCommand.fileNames(count: job.frameCount)

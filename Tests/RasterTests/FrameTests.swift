@@ -21,6 +21,8 @@ import Testing
         ("tight overlay @1x", Scene(style: tight, variant: .overlay, scale: 1, screenSize: Size(width: 29.5, height: 31.25))),
         ("overlay @1x small screen", Scene(style: example, variant: .overlay, scale: 1, screenSize: Size(width: 160, height: 150))),
         ("overlay @1.5x", Scene(style: .overlay, variant: .overlay, scale: 1.5, screenSize: Size(width: 120.3, height: 140.7))),
+        ("label @1.3x", Scene(variant: .indicator, scale: 1.3, text: "Zpracování platby…")),
+        ("label into the spinner box", FrameTests.labelOverArc),
     ]
 
     @Test(arguments: cases.indices)
@@ -31,6 +33,26 @@ import Testing
             let fast = renderer.frame(k), reference = renderer.referenceFrame(k)
             #expect(fast == reference, "\(name) frame \(k): \(firstDifference(fast, reference))")
         }
+    }
+
+    /// No gap and a 40 pt "Ǻ", whose ring and accent rise above the line box into the spinner's
+    /// pixels: there the label is drawn over the arc (draw order), also on the fast path.
+    static let labelOverArc = Scene(style: LoadingStyle(spinnerSize: 30, textSize: 40, textGap: 0, paddingVertical: 4.5),
+                                    variant: .indicator, scale: 1, text: "Ǻ")
+
+    @Test func labelOverArcCaseReallyOverlaps() throws {
+        let renderer = try FrameRenderer(scene: Self.labelOverArc, frameCount: 60)
+        var shared = 0
+        for k in stride(from: 0, to: 60, by: 5) {
+            let arc = renderer.arcLayer(frame: k)
+            for y in renderer.spinnerWindow.y0..<renderer.spinnerWindow.y1 {
+                for x in renderer.spinnerWindow.x0..<renderer.spinnerWindow.x1
+                where arc.coverage(x: x, y: y) > 0 && renderer.overLayers[0].coverage(x: x, y: y) > 0 {
+                    shared += 1
+                }
+            }
+        }
+        #expect(shared > 0, "the case must put label ink on arc pixels")
     }
 
     @Test func sequenceIsOneSeamlessTurn() throws {

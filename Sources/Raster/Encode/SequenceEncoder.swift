@@ -155,8 +155,8 @@ public struct SequenceEncoder: Sendable {
                 let rows = piece.rows, rowBytes = renderer.width * 4 + 1
                 Alpha.demultiplyTable.withUnsafeBufferPointer { table in
                     lines.withUnsafeMutableBytes { bytes in
-                        renderer.spinnerBase.forEachComposited(mask, color: arc.color, rows: rows,
-                                                               columns: 0..<renderer.width) { x, y, pixel in
+                        renderer.spinnerBase.forEachComposited(mask, color: arc.color, over: renderer.overLayers,
+                                                               rows: rows, columns: 0..<renderer.width) { x, y, pixel in
                             bytes.storeBytes(of: Scanlines.straight(pixel, table: table).littleEndian,
                                              toByteOffset: (y - rows.lowerBound) * rowBytes + 1 + 4 * x, as: UInt32.self)
                         }

@@ -139,21 +139,24 @@ extension Canvas {
     /// `pixmap`, without changing the canvas, and only where the mask covers something.
     /// Identical to copying the canvas, `draw`ing the layer and `write`ing it, for a pixmap that
     /// already holds this canvas written: uncovered pixels keep the values `write` gave them.
-    public func writeComposited(_ mask: CoverageMask, color: PremultipliedColor, into pixmap: inout Pixmap,
-                                originY: Int = 0) {
+    /// `over` are layers drawn after the mask (the label), composited on the covered pixels too.
+    public func writeComposited(_ mask: CoverageMask, color: PremultipliedColor, over: [Layer] = [],
+                                into pixmap: inout Pixmap, originY: Int = 0) {
         let width = pixmap.width
         pixmap.pixels.withUnsafeMutableBufferPointer { p in
-            forEachComposited(mask, color: color, rows: originY..<(originY + pixmap.height), columns: 0..<width) {
-                x, y, pixel in p[(y - originY) * width + x] = pixel
-            }
+            forEachComposited(mask, color: color, over: over, rows: originY..<(originY + pixmap.height),
+                              columns: 0..<width) { x, y, pixel in p[(y - originY) * width + x] = pixel }
         }
     }
 
     /// Calls `body(x, y, pixel)` with the rounded premultiplied pixel of `mask` in `color` over
-    /// this canvas, for every pixel of `rows` × `columns` that the mask covers.
+    /// this canvas, then the `over` layers, for every pixel of `rows` × `columns` that the mask
+    /// covers.
     @inline(__always)
-    func forEachComposited(_ mask: CoverageMask, color: PremultipliedColor, rows: Range<Int>, columns: Range<Int>,
-                           _ body: (Int, Int, UInt32) -> Void) {
+    func forEachComposited(_ mask: CoverageMask, color: PremultipliedColor, over: [Layer], rows: Range<Int>,
+                           columns: Range<Int>, _ body: (Int, Int, UInt32) -> Void) {
+        // Only the over layers that reach into this canvas matter; usually there are none.
+        let reaching = over.filter { !$0.window.intersection(window).isEmpty }
         let area = mask.window.intersection(window)
             .intersection(PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         if area.isEmpty { return }
@@ -167,11 +170,23 @@ extension Canvas {
                         let c = m[maskIndex]
                         if c > 0 {
                             let keep = 1 - color.alpha * c
-                            let a = quantize(color.alpha * c + v[index + 3] * keep)
-                            let r = min(a, quantize(color.red * c + v[index] * keep))
-                            let g = min(a, quantize(color.green * c + v[index + 1] * keep))
-                            let b = min(a, quantize(color.blue * c + v[index + 2] * keep))
-                            body(x, y, Pixmap.pack(r: r, g: g, b: b, a: a))
+                            var pa = color.alpha * c + v[index + 3] * keep
+                            var pr = color.red * c + v[index] * keep
+                            var pg = color.green * c + v[index + 1] * keep
+                            var pb = color.blue * c + v[index + 2] * keep
+                            for layer in reaching {
+                                let lc = layer.coverage(x: x, y: y)
+                                if lc > 0 {
+                                    let lk = 1 - layer.color.alpha * lc
+                                    pr = layer.color.red * lc + pr * lk
+                                    pg = layer.color.green * lc + pg * lk
+                                    pb = layer.color.blue * lc + pb * lk
+                                    pa = layer.color.alpha * lc + pa * lk
+                                }
+                            }
+                            let a = quantize(pa)
+                            body(x, y, Pixmap.pack(r: min(a, quantize(pr)), g: min(a, quantize(pg)),
+                                                   b: min(a, quantize(pb)), a: a))
                         }
                         index += 4
                         maskIndex += 1

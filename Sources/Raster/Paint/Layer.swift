@@ -17,6 +17,19 @@ public struct Layer: Sendable, Equatable {
         self.color = color
     }
 
+    /// The layer's coverage of pixel (x, y), 0…1 (the same values `Canvas.draw` uses).
+    public func coverage(x: Int, y: Int) -> Float {
+        switch coverage {
+        case .rect(let rect):
+            func fraction(_ low: Double, _ high: Double, _ pixel: Int) -> Float {
+                Float(max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel))))
+            }
+            return fraction(rect.minX, rect.maxX, x) * fraction(rect.minY, rect.maxY, y)
+        case .mask(let mask):
+            return mask.coverage(x: x, y: y)
+        }
+    }
+
     /// The pixels this layer may change.
     public var window: PixelRect {
         switch coverage {

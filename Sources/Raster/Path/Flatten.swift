@@ -40,6 +40,12 @@ extension Path {
             case .arc(let center, let radius, let start, let sweep):
                 Path.appendArc(center: center, radius: radius, start: start, sweep: sweep,
                                tolerance: tolerance, to: &current)
+            case .quadCurve(let control, let end):
+                guard let start = current.last else { current.append(end); continue }
+                Path.appendBezier([start, control, end], tolerance: tolerance, to: &current)
+            case .cubicCurve(let control1, let control2, let end):
+                guard let start = current.last else { current.append(end); continue }
+                Path.appendBezier([start, control1, control2, end], tolerance: tolerance, to: &current)
             }
         }
         finish()
@@ -52,6 +58,31 @@ extension Path {
         guard radius > tolerance / 2, turn > 0 else { return 1 }
         let maxStep = 2 * acos(max(-1, 1 - tolerance / radius))
         return max(1, Int((turn / maxStep).rounded(.up)))
+    }
+
+    /// Appends a Bézier curve of degree 2 or 3 (its control points, the first already in the
+    /// polygon) as equal steps in t. The step count comes from Wang's formula: n steps keep every
+    /// chord within d(d−1)/8 · M / n² of the curve, M the largest second difference of the
+    /// control points, so n = ⌈√(d(d−1)·M / (8·tolerance))⌉.
+    static func appendBezier(_ p: [Point], tolerance: Double, to polygon: inout Polygon) {
+        let degree = p.count - 1
+        var m = 0.0
+        for i in 0..<(p.count - 2) {
+            let dx = p[i].x - 2 * p[i + 1].x + p[i + 2].x, dy = p[i].y - 2 * p[i + 1].y + p[i + 2].y
+            m = max(m, (dx * dx + dy * dy).squareRoot())
+        }
+        let steps = max(1, Int((Double(degree * (degree - 1)) * m / (8 * tolerance)).squareRoot().rounded(.up)))
+        for step in 1...steps {
+            let t = Double(step) / Double(steps), u = 1 - t
+            if degree == 2 {
+                polygon.append(Point(x: u * u * p[0].x + 2 * u * t * p[1].x + t * t * p[2].x,
+                                     y: u * u * p[0].y + 2 * u * t * p[1].y + t * t * p[2].y))
+            } else {
+                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                polygon.append(Point(x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x,
+                                     y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y))
+            }
+        }
     }
 
     static func appendArc(center: Point, radius: Double, start: Angle, sweep: Angle,

@@ -11,6 +11,10 @@ public struct Path: Sendable, Equatable {
         case line(Point)
         /// A circular arc; a straight line joins the current point to the arc's start first.
         case arc(center: Point, radius: Double, start: Angle, sweep: Angle)
+        /// A quadratic Bézier curve from the current point.
+        case quadCurve(control: Point, to: Point)
+        /// A cubic Bézier curve from the current point.
+        case cubicCurve(control1: Point, control2: Point, to: Point)
     }
 
     public private(set) var elements: [Element] = []
@@ -31,6 +35,14 @@ public struct Path: Sendable, Equatable {
         elements.append(.arc(center: center, radius: radius, start: start, sweep: sweep))
     }
 
+    public mutating func addQuadCurve(to point: Point, control: Point) {
+        elements.append(.quadCurve(control: control, to: point))
+    }
+
+    public mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+        elements.append(.cubicCurve(control1: control1, control2: control2, to: point))
+    }
+
     public mutating func append(_ other: Path) {
         elements.append(contentsOf: other.elements)
     }
@@ -47,6 +59,10 @@ public struct Path: Sendable, Equatable {
             switch element {
             case .move(let p), .line(let p):
                 include(p)
+            case .quadCurve(let c, let p):
+                include(c); include(p)          // the control polygon contains the curve
+            case .cubicCurve(let c1, let c2, let p):
+                include(c1); include(c2); include(p)
             case .arc(let center, let radius, _, _):
                 // A conservative box: the whole circle.
                 include(center.offset(dx: -radius, dy: -radius))

@@ -3,13 +3,14 @@ import Synchronization
 
 /// Renders frame k of a sequence of N frames of a `Scene` (scene.md).
 ///
-/// Draw order: background, dim layer (overlay, when dimAmount > 0), card, track, arc. Frame k's
-/// arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N frames make
-/// one seamless turn. Layers that do not move are composited once, in `init`: the image without
-/// the arc, rounded to 8 bits, and the same layers kept as floats inside the spinner's pixel box.
-/// A frame is that image with the box recomposited: the arc over the float layers, rounded once.
-/// `referenceFrame(_:)` composites every layer over the whole image instead; both give the same
-/// bytes, because each pixel goes through the same float operations in the same order.
+/// Draw order: background, dim layer (overlay, when dimAmount > 0), card, track, arc, label.
+/// Frame k's arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N
+/// frames make one seamless turn. Layers that do not move are composited once, in `init`: the
+/// image without the arc, rounded to 8 bits, and the layers under the arc kept as floats inside
+/// the spinner's pixel box. A frame changes only the pixels its arc covers: the arc over those
+/// floats, then the label where it reaches into the box, rounded once. `referenceFrame(_:)`
+/// composites every layer over the whole image instead; both give the same bytes, because each
+/// pixel goes through the same float operations in the same order.
 public struct FrameRenderer: Sendable {
     public let scene: Scene
     public let frameCount: Int
@@ -21,8 +22,12 @@ public struct FrameRenderer: Sendable {
     /// The flattening tolerance of every curve, in pixels.
     public let tolerance: Double
 
-    let staticLayers: [Layer]
+    /// Layers under the arc (dim, card, track) and over it (label).
+    let underLayers: [Layer]
+    let overLayers: [Layer]
     let background: PremultipliedColor
+    /// The label, when the scene has text: its font files and warnings are worth reporting.
+    public let label: TextLabel?
     /// Background, dim, card and track, rounded to 8 bits.
     public let staticImage: Pixmap
     /// The same layers as floats inside `spinnerWindow`.
@@ -31,13 +36,16 @@ public struct FrameRenderer: Sendable {
     let staticBand: Pixmap?
 
     /// Prepares the sequence. Throws `RasterError.invalidSize` when the image would be empty or
-    /// over `Pixmap.maxPixelCount` pixels; `frameCount` must be ≥ 1.
+    /// over `Pixmap.maxPixelCount` pixels, `FontError` when the label's font cannot be loaded;
+    /// `frameCount` must be ≥ 1.
     public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
         self.scene = scene
         self.frameCount = frameCount
         self.tolerance = tolerance
-        layout = Layout(scene: scene)
+        let label = try scene.makeLabel()
+        self.label = label
+        layout = Layout(scene: scene, label: label)
         (width, height) = layout.pixelSize(scale: scene.scale)
         var image = try Pixmap(width: width, height: height)
         let bounds = image.bounds
@@ -63,9 +71,18 @@ public struct FrameRenderer: Sendable {
                               innerRadius: radius - stroke / 2)
         layers.append(Layer(coverage: .mask(Rasterizer.coverage(of: track, in: spinnerWindow, tolerance: tolerance)),
                             color: style.trackColor.premultiplied()))
-        staticLayers = layers
+        underLayers = layers
+        var over: [Layer] = []
+        if let label, let box = layout.labelBox {
+            let path = label.path(axisX: box.center.x, top: box.minY, scale: scale)
+            let polygons = path.flattened(tolerance: tolerance)
+            over.append(Layer(coverage: .mask(Rasterizer.coverage(of: polygons, in: FrameRenderer.bounds(of: polygons)
+                                                                    .intersection(bounds))),
+                              color: style.textColor.premultiplied()))
+        }
+        overLayers = over
 
-        FrameRenderer.composite(layers, background: background, into: &image)
+        FrameRenderer.composite(layers + over, background: background, into: &image)
         staticImage = image
         var base = Canvas(window: spinnerWindow, background: background)
         for layer in layers { base.draw(layer) }
@@ -101,15 +118,23 @@ public struct FrameRenderer: Sendable {
                                    start: arcStart(frame: k), sweep: .degrees(90))
         let polygons = path.flattened(tolerance: tolerance)
         // Rasterize only the arc's own box: a quarter of the ring, not the whole spinner box.
-        var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        return Layer(coverage: .mask(Rasterizer.coverage(of: polygons,
+                                                         in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))),
+                     color: scene.style.spinnerColor.premultiplied())
+    }
+
+    /// The whole pixels that contain every vertex.
+    static func bounds(of polygons: [Polygon]) -> PixelRect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons {
             for point in polygon {
-                bounds = bounds.union(PixelRect(x0: Int(point.x.rounded(.down)), y0: Int(point.y.rounded(.down)),
-                                                x1: Int(point.x.rounded(.down)) + 1, y1: Int(point.y.rounded(.down)) + 1))
+                minX = min(minX, point.x); maxX = max(maxX, point.x)
+                minY = min(minY, point.y); maxY = max(maxY, point.y)
             }
         }
-        return Layer(coverage: .mask(Rasterizer.coverage(of: polygons, in: bounds.intersection(spinnerWindow))),
-                     color: scene.style.spinnerColor.premultiplied())
+        guard minX <= maxX, minY <= maxY, minX.isFinite, maxX.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+        return PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
+                         x1: Int(maxX.rounded(.down)) + 1, y1: Int(maxY.rounded(.down)) + 1)
     }
 
     /// Frame k: the static image with the spinner box recomposited.
@@ -124,7 +149,7 @@ public struct FrameRenderer: Sendable {
     public func renderSpinner(frame k: Int, into image: inout Pixmap, originY: Int = 0) {
         let arc = arcLayer(frame: k)
         guard case .mask(let mask) = arc.coverage else { return }
-        spinnerBase.writeComposited(mask, color: arc.color, into: &image, originY: originY)
+        spinnerBase.writeComposited(mask, color: arc.color, over: overLayers, into: &image, originY: originY)
     }
 
     /// The rows that differ between frames: those of `spinnerWindow` (empty when it is).
@@ -146,7 +171,7 @@ public struct FrameRenderer: Sendable {
     /// that `frame(_:)` is tested against.
     public func referenceFrame(_ k: Int) -> Pixmap {
         var image = staticImage
-        FrameRenderer.composite(staticLayers + [arcLayer(frame: k)], background: background, into: &image)
+        FrameRenderer.composite(underLayers + [arcLayer(frame: k)] + overLayers, background: background, into: &image)
         return image
     }
 

@@ -1,10 +1,14 @@
 /// Where everything in a frame goes, in points, before scaling (scene.md).
 ///
-/// The card's content is the spinner box (spinnerSize × spinnerSize); the card adds
+/// The card's content is the spinner box (spinnerSize × spinnerSize) over the label, textGap
+/// apart, each centred: its width is max(spinnerSize, widest line). The card adds
 /// paddingHorizontal left and right and paddingVertical above and below. Inline, the image is
 /// the card with the card at the top-left corner; as an overlay, the image is the screen and the
 /// card is centred on it. Positions are never snapped to pixels.
 public struct Layout: Sendable, Equatable {
+    /// The overlay card keeps this far from the screen's sides when its label wraps, pt.
+    public static let screenMargin = 16.0
+
     /// The image in points.
     public let imageSize: Size
     /// The card in points.
@@ -13,12 +17,18 @@ public struct Layout: Sendable, Equatable {
     public let cornerRadius: Double
     /// The spinner's square box in points; the stroke's outer edge touches it.
     public let spinnerBox: Rect
+    /// The label's box in points (width = widest line, height = its lines), or nil without one.
+    public let labelBox: Rect?
 
-    public init(scene: Scene) {
+    /// The layout of `scene` with `label` (from `scene.makeLabel()`), or without a label.
+    public init(scene: Scene, label: TextLabel? = nil) {
         let style = scene.style
         let size = style.spinnerSize
-        let cardSize = Size(width: size + 2 * style.paddingHorizontal,
-                            height: size + 2 * style.paddingVertical)
+        let labelSize = label.map { Size(width: $0.width, height: $0.height) }
+        let content = Size(width: max(size, labelSize?.width ?? 0),
+                           height: size + (labelSize.map { style.textGap + $0.height } ?? 0))
+        let cardSize = Size(width: content.width + 2 * style.paddingHorizontal,
+                            height: content.height + 2 * style.paddingVertical)
         let origin: Point
         switch scene.variant {
         case .indicator:
@@ -31,8 +41,12 @@ public struct Layout: Sendable, Equatable {
         }
         card = Rect(origin: origin, size: cardSize)
         cornerRadius = min(style.cornerRadius, cardSize.width / 2, cardSize.height / 2)
-        spinnerBox = Rect(x: origin.x + style.paddingHorizontal, y: origin.y + style.paddingVertical,
-                          width: size, height: size)
+        let axis = origin.x + style.paddingHorizontal + content.width / 2
+        let box = Rect(x: axis - size / 2, y: origin.y + style.paddingVertical, width: size, height: size)
+        spinnerBox = box
+        labelBox = labelSize.map {
+            Rect(x: axis - $0.width / 2, y: box.maxY + style.textGap, width: $0.width, height: $0.height)
+        }
     }
 
     /// The image size in pixels at `scale`: each side × scale, rounded up to whole pixels

@@ -21,13 +21,32 @@ public struct Scene: Sendable, Equatable {
     /// What lies under everything: the overlay's screen, or the inline image behind the card.
     /// Default: `.clear` (transparent).
     public var background: Color
+    /// The label under the spinner; nil or empty = no label (and no gap). Default: nil.
+    public var text: String?
+    /// A font file for the label, used instead of `style.textFontName`. Default: nil.
+    public var fontFile: String?
 
     public init(style: LoadingStyle? = nil, variant: Variant = .indicator, scale: Double = 1,
-                screenSize: Size = Scene.defaultScreenSize, background: Color = .clear) {
+                screenSize: Size = Scene.defaultScreenSize, background: Color = .clear,
+                text: String? = nil, fontFile: String? = nil) {
         self.style = style ?? (variant == .overlay ? .overlay : .indicator)
         self.variant = variant
         self.scale = scale
         self.screenSize = screenSize
         self.background = background
+        self.text = text
+        self.fontFile = fontFile
+    }
+
+    /// The label laid out for this scene, or nil without text. On an overlay, lines break where
+    /// the card would get wider than the screen less 16 pt each side.
+    public func makeLabel() throws(FontError) -> TextLabel? {
+        guard let text, !text.isEmpty else { return nil }
+        let source: FontSource = fontFile.map(FontSource.file) ?? .family(style.textFontName)
+        var maxLineWidth: Double? = nil
+        if variant == .overlay {
+            maxLineWidth = screenSize.width - 2 * Layout.screenMargin - 2 * style.paddingHorizontal
+        }
+        return try TextLabel(text: text, font: source, size: style.textSize, maxLineWidth: maxLineWidth)
     }
 }

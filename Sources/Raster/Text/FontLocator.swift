@@ -1,0 +1,105 @@
+import CFontconfig
+import Synchronization
+
+/// Finds font files with fontconfig.
+///
+/// fontconfig never says "not found": any family matches something (usually DejaVu Sans). So a
+/// family is first looked up among the installed fonts' family names (`FcFontList`), and only a
+/// family that exists is matched. Generic names (`sans-serif`, `serif`, `monospace`) are aliases,
+/// not families, and so count as unknown.
+public enum FontLocator {
+    /// The default family: DejaVu Sans.
+    public static let defaultFamily = "DejaVu Sans"
+
+    /// A font file and the face in it.
+    public struct Match: Sendable, Equatable {
+        public let path: String
+        public let faceIndex: Int
+        public let family: String
+    }
+
+    /// fontconfig is initialised once and used under one lock.
+    private static let lock = Mutex(false)
+
+    private static func withConfig<T>(_ body: () -> T) -> T {
+        lock.withLock { ready in
+            if !ready { ready = FcInit() != 0 }
+            return body()
+        }
+    }
+
+    /// Whether some installed font has this family name (compared as fontconfig compares
+    /// families: ignoring case and spaces).
+    public static func familyExists(_ family: String) -> Bool {
+        withConfig {
+            guard let pattern = FcPatternCreate() else { return false }
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
+            guard let objects = FcObjectSetCreate() else { return false }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = FcFontList(nil, pattern, objects) else { return false }
+            defer { FcFontSetDestroy(fonts) }
+            return fonts.pointee.nfont > 0
+        }
+    }
+
+    /// The regular face of `family`, or nil when no installed font has that family.
+    public static func regularFace(of family: String) -> Match? {
+        guard familyExists(family) else { return nil }
+        return withConfig {
+            guard let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
+            FcPatternAddInteger(pattern, frames_fc_weight, Int32(frames_fc_weight_regular))
+            FcPatternAddInteger(pattern, frames_fc_slant, Int32(frames_fc_slant_roman))
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            return bestMatch(for: pattern)
+        }
+    }
+
+    /// The font fontconfig prefers after `family` that has a glyph for `scalar`, or nil.
+    public static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
+        withConfig {
+            guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+            defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
+            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
+            FcCharSetAddChar(charset, scalar.value)
+            FcPatternAddCharSet(pattern, frames_fc_charset, charset)
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            guard let fonts = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
+            defer { FcFontSetDestroy(fonts) }
+            for i in 0..<Int(fonts.pointee.nfont) {
+                guard let font = fonts.pointee.fonts[i] else { continue }
+                var fontCharset: OpaquePointer? = nil
+                guard FcPatternGetCharSet(font, frames_fc_charset, 0, &fontCharset) == FcResultMatch,
+                      FcCharSetHasChar(fontCharset, scalar.value) != 0 else { continue }
+                if let match = describe(font) { return match }
+            }
+            return nil
+        }
+    }
+
+    private static func bestMatch(for pattern: OpaquePointer) -> Match? {
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        return describe(font)
+    }
+
+    private static func describe(_ font: OpaquePointer) -> Match? {
+        var file: UnsafeMutablePointer<FcChar8>? = nil
+        guard FcPatternGetString(font, frames_fc_file, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, frames_fc_index, 0, &index)
+        var family: UnsafeMutablePointer<FcChar8>? = nil
+        _ = FcPatternGetString(font, frames_fc_family, 0, &family)
+        return Match(path: String(cString: file), faceIndex: Int(index),
+                     family: family.map { String(cString: $0) } ?? "")
+    }
+}
