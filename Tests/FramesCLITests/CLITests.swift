@@ -88,7 +88,8 @@ enum CLI {
         for k in 0..<4 {
             let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(String(format: "frame_%04d.png", k))))
             #expect(bytes == (try encoder.encode(frame: k)), "frame \(k)")
-            #expect(try PNGDecoder.decode(bytes) == renderer.referenceFrame(k), "frame \(k)")
+            let same = try PNGDecoder.decode(bytes) == renderer.referenceFrame(k)
+            #expect(same, "frame \(k)")
         }
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
         #expect(manifest["variant"] as? String == "indicator")
@@ -109,7 +110,7 @@ enum CLI {
                                   "--dim-amount", "0.25", "--spinner-color", "#FF0000", "--track-color", "black",
                                   "--background-color", "#00FF0080", "--corner-radius", "0",
                                   "--padding-horizontal", "5", "--padding-vertical", "6", "--stroke-width", "3",
-                                  "--spinner-size", "30", "--fps", "24", "--frames", "3", "--out", "seq"],
+                                  "--spinner-size", "30", "--fps", "24", "--frames", "3", "--no-text", "--out", "seq"],
                                  in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let out = folder.appendingPathComponent("seq")
@@ -140,7 +141,8 @@ enum CLI {
         defer { try? FileManager.default.removeItem(at: folder) }
         var outputs: [[Data]] = []
         for threads in ["1", "3"] {
-            let result = try CLI.run(arguments + ["--frames", "12", "--threads", threads, "--out", "t\(threads)"], in: folder)
+            let result = try CLI.run(arguments + ["--no-text", "--frames", "12", "--threads", threads, "--out", "t\(threads)"],
+                                     in: folder)
             #expect(result.status == 0, "\(result.stderr)")
             let out = folder.appendingPathComponent("t\(threads)")
             let names = (0..<12).map { String(format: "frame_%04d.png", $0) }
@@ -156,7 +158,9 @@ enum CLI {
         let renderer = try FrameRenderer(scene: scene, frameCount: 12)
         for (k, data) in outputs[0].enumerated() {
             let decoded = try PNGDecoder.decode([UInt8](data))
-            #expect(decoded == renderer.referenceFrame(k), "frame \(k)")
+            let reference = renderer.referenceFrame(k)
+            let same = decoded == reference
+            #expect(same, "frame \(k)")
         }
     }
 
@@ -195,6 +199,18 @@ enum CLI {
         (["--", "--scale", "2"], "unexpected argument '--scale'"),
         (["--width", "100"], "'100' for --width"),
         (["--style", "overlay", "--height", "0"], "'0' for --height"),
+        (["--lang", "xx"], "'xx' for --lang: expected one of en, cs, sk, pl, de, hu, ro, sl, hr, it, fr, es, sv, no"),
+        (["--text", String(repeating: "a", count: 501)], "expected at most 500 characters (got 501)"),
+        (["--text", "tab\there"], "expected text without control characters other than a newline (found U+9)"),
+        (["--text", "x", "--no-text"], "no --text together with --no-text"),
+        (["--text-size", "0"], "'0' for --text-size"),
+        (["--text-size", "nan"], "'nan' for --text-size"),
+        (["--text-size", "-3"], "'-3' for --text-size"),
+        (["--text-gap", "-1"], "'-1' for --text-gap"),
+        (["--text-color", "grey"], "'grey' for --text-color"),
+        (["--text-font-name", ""], "'' for --text-font-name"),
+        (["--font-file", "/no/such/font.ttf"], "'/no/such/font.ttf' for --font-file: expected a readable font file"),
+        (["--font-file", "/etc/hostname"], "'/etc/hostname' for --font-file: expected a readable font file"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let folder = try CLI.temporaryFolder()
@@ -207,6 +223,70 @@ enum CLI {
         #expect(result.stderr.contains("See 'frames --help' for more information."))
         #expect(result.stdout.isEmpty)
         #expect(CLI.contents(of: folder).isEmpty, "\(arguments) left \(CLI.contents(of: folder))")
+    }
+
+    @Test func listLanguagesPrintsEveryTranslation() throws {
+        let result = try CLI.run(["--list-languages"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == Translation.all.count)
+        #expect(lines.contains { $0.hasPrefix("cs") && $0.hasSuffix("Zpracování platby…") })
+    }
+
+    /// Without --text the label is the language's text; the manifest records it and the font.
+    @Test func defaultLabelFollowsTheLanguage() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["--lang", "cs", "--frames", "2", "--out", "cs"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("cs/manifest.json"))) as! [String: Any]
+        #expect(manifest["text"] as? String == "Zpracování platby…")
+        #expect(manifest["language"] as? String == "cs")
+        #expect((manifest["fontFiles"] as? [String])?.first?.hasSuffix("DejaVuSans.ttf") == true)
+        // The image is the card: 141.17 pt of shaped text + 2 × 16 pt padding, rounded up.
+        #expect(manifest["pixelWidth"] as? Int == 174)
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, text: "Zpracování platby…"), frameCount: 2)
+        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("cs/frame_0001.png")))
+        let same = try PNGDecoder.decode(bytes) == renderer.referenceFrame(1)
+        #expect(same)
+    }
+
+    @Test func textOptionsReachTheFrame() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["--text", "One\\nTwo", "--text-color", "#FF0000", "--text-size", "20",
+                                  "--text-gap", "4", "--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+                                  "--frames", "1", "--out", "t"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        var style = LoadingStyle.indicator
+        style.textColor = Color(red8: 255, green8: 0, blue8: 0)
+        style.textSize = 20
+        style.textGap = 4
+        let scene = Scene(style: style, variant: .indicator, text: "One\nTwo",
+                          fontFile: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+        let renderer = try FrameRenderer(scene: scene, frameCount: 1)
+        #expect(renderer.label?.lines.count == 2)
+        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("t/frame_0000.png")))
+        let same = try PNGDecoder.decode(bytes) == renderer.referenceFrame(0)
+        #expect(same)
+        let empty = try CLI.run(["--text", "", "--frames", "1", "--out", "e"], in: folder)
+        #expect(empty.status == 0)
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("e/manifest.json"))) as! [String: Any]
+        #expect(manifest["pixelWidth"] as? Int == 80, "no label, no gap")
+    }
+
+    @Test func unknownFamilyWarnsAndFallsBack() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["--text-font-name", "Helvetica Neue", "--frames", "1", "--out", "o"], in: folder)
+        #expect(result.status == 0)
+        #expect(result.stderr == "warning: font family 'Helvetica Neue' is not installed; using 'DejaVu Sans'\n")
+        let missing = try CLI.run(["--text", "A中", "--frames", "1", "--out", "m"], in: folder)
+        #expect(missing.status == 0)
+        #expect(missing.stderr.contains("warning: no installed font has '中' (U+4E2D)"), "\(missing.stderr)")
     }
 
     @Test func unwritableOutputIsARuntimeError() throws {
