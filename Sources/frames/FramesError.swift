@@ -26,7 +26,7 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
         case .flagWithValue(let option, let value):
             return "flag '\(option)' takes no value (got '\(value)')"
         case .unexpectedArgument(let argument):
-            return "unexpected argument '\(argument)'; every input is an option (see --help)"
+            return "unexpected argument '\(argument)'; frames takes options only (see --help)"
         case .invalidValue(let option, let value, let expected):
             return "invalid value '\(value)' for \(option): expected \(expected)"
         case .runtime(let message):

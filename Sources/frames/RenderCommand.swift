@@ -4,7 +4,6 @@ import Raster
 struct RenderCommand {
     static let version = "0.1.0"
     static let maxFrames = 10_000
-    static let maxScale = 16.0
 
     /// Style flags: kebab-case of the documented property names.
     static let styleOptions: [OptionDefinition] = [
@@ -127,16 +126,8 @@ struct RenderCommand {
                 throw .invalidValue(option: "--font-file", value: fontFile, expected: "a readable font file (\(reason))")
             }
         }
-        do {
-            style = try style.validated()
-        } catch {
-            guard case .invalidValue(let property, let value, let expected) = error else { fatalError() }
-            let option = "--" + kebabCase(property)
-            throw .invalidValue(option: option, value: arguments.values[kebabCase(property)] ?? formatNumber(value),
-                                expected: expected)
-        }
-        let scale = try arguments.number("scale", expected: "a number above 0 and at most 16") {
-            $0 > 0 && $0 <= maxScale
+        let scale = try arguments.number("scale", expected: "a number above 0, at most 16") {
+            $0 > 0 && $0 <= Scene.maxScale
         } ?? 1
         var screen = Scene.defaultScreenSize
         for name in ["width", "height"] where arguments.values[name] != nil && variant != .overlay {
@@ -149,6 +140,12 @@ struct RenderCommand {
         if let v = try arguments.number("height", expected: "a screen height in points above 0", accept: { $0 > 0 }) {
             screen.height = v
         }
+        var scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen, text: text, fontFile: fontFile)
+        do {
+            scene = try scene.validated()
+        } catch {
+            throw invalidScene(error, arguments)
+        }
         let fps = try arguments.integer("fps", in: 1...240, expected: "a whole number from 1 to 240") ?? 60
         let frameCount = try arguments.integer("frames", in: 1...maxFrames,
                                                expected: "a whole number from 1 to \(maxFrames)") ?? fps
@@ -157,7 +154,6 @@ struct RenderCommand {
         let directory = arguments.values["out"] ?? "frames"
         if directory.isEmpty { throw .invalidValue(option: "--out", value: directory, expected: "a folder path") }
 
-        let scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen, text: text, fontFile: fontFile)
         let label: TextLabel?
         do {
             label = try scene.makeLabel()
@@ -165,17 +161,8 @@ struct RenderCommand {
             throw .runtime("\(error)")
         }
         let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scale)
-        if width < 1 || height < 1 {
-            throw .invalidValue(option: "--scale", value: arguments.values["scale"] ?? "1",
-                                expected: "a scale at which the image is at least 1 × 1 px (it would be \(width) × \(height) px)")
-        }
-        if Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
-            let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
-            let option = arguments.values["scale"] != nil || variant == .indicator ? "--scale" : "--width/--height"
-            let value = option == "--scale" ? (arguments.values["scale"] ?? "1")
-                : "\(formatNumber(screen.width)) × \(formatNumber(screen.height)) pt"
-            throw .invalidValue(option: option, value: value,
-                                expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, \(formatNumber(megapixels)) megapixels)")
+        if width < 1 || height < 1 || Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
+            throw invalidImageSize(width: width, height: height, scene: scene, arguments)
         }
         return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
                    language: language)
@@ -201,6 +188,42 @@ struct RenderCommand {
                                     + "(found U+\(String(control.value, radix: 16, uppercase: true)))")
         }
         return text
+    }
+
+    /// The option behind a scene property, as the user gave it (or the default that applied).
+    static func describe(_ property: String, _ arguments: ParsedArguments, value: Double) -> (option: String, value: String) {
+        let name = ["screenWidth": "width", "screenHeight": "height"][property] ?? kebabCase(property)
+        return ("--" + name, arguments.values[name] ?? "\(formatNumber(value)) (default)")
+    }
+
+    /// A scene property out of range, named as the option the user typed.
+    static func invalidScene(_ error: StyleError, _ arguments: ParsedArguments) -> FramesError {
+        guard case .invalidValue(let property, let value, let expected) = error else { return .runtime("\(error)") }
+        // A stroke too wide for the spinner: blame the one of the two the user gave.
+        if property == "strokeWidth", arguments.values["stroke-width"] == nil, let size = arguments.values["spinner-size"] {
+            return .invalidValue(option: "--spinner-size", value: size,
+                                 expected: "at least twice --stroke-width (\(formatNumber(2 * value)) pt)")
+        }
+        let (option, shown) = describe(property, arguments, value: value)
+        return .invalidValue(option: option, value: shown,
+                             expected: expected.replacing("spinnerSize", with: "--spinner-size"))
+    }
+
+    /// An image of no pixels or over 100 megapixels: name the options that set its size.
+    static func invalidImageSize(width: Int, height: Int, scene: Scene, _ arguments: ParsedArguments) -> FramesError {
+        let given = ["scale", "width", "height", "spinner-size", "padding-horizontal", "padding-vertical",
+                     "text-size", "text-gap", "text"].filter { arguments.values[$0] != nil }
+        let sizeOptions = given.isEmpty ? "--scale" : given.map { "--" + $0 }.joined(separator: ", ")
+        let option = given.contains("scale") || given.isEmpty ? "--scale" : "--" + given[0]
+        let value = arguments.values[option.dropFirst(2).description] ?? "\(formatNumber(scene.scale)) (default)"
+        if width < 1 || height < 1 {
+            return .invalidValue(option: option, value: value,
+                                 expected: "an image of at least 1 × 1 px (it would be \(width) × \(height) px; set by \(sizeOptions))")
+        }
+        let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+        return .invalidValue(option: option, value: value,
+                             expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, "
+                                + "\(formatNumber(megapixels)) megapixels; set by \(sizeOptions))")
     }
 
     /// `spinnerColor` → `spinner-color`.

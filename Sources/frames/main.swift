@@ -65,22 +65,29 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     }
     let created = try OutputFolder.prepare(job.directory)
     let fileNames = RenderCommand.fileNames(count: job.frameCount)
+    let manifestPath = job.directory + "/manifest.json"
     do {
-        let sizes = try SequenceWriter(threads: job.threads).write(renderer, to: job.directory, fileNames: fileNames)
+        // The old manifest goes before the first frame is replaced, so no manifest ever lists
+        // frames of another run; the new one is written last.
+        let sizes = try SequenceWriter(threads: job.threads).write(renderer, to: job.directory, fileNames: fileNames) {
+            if unlink(manifestPath) != 0, errno != ENOENT {
+                throw FileError(operation: "remove", path: manifestPath, errno: errno)
+            }
+        }
         let manifest = Manifest.json(job: job, renderer: renderer, fileNames: fileNames)
-        let manifestPath = job.directory + "/manifest.json"
-        try FileOutput.write(manifest, to: manifestPath + ".partial")
-        try FileOutput.rename(manifestPath + ".partial", to: manifestPath)
+        try FileOutput.write(manifest, to: job.directory + "/.manifest.json.partial")
+        try FileOutput.rename(job.directory + "/.manifest.json.partial", to: manifestPath)
         let seconds = monotonicSeconds() - started
         let total = sizes.reduce(0, +)
         let scene = job.scene
-        print("Wrote \(job.frameCount) frames of \(renderer.width)×\(renderer.height) px "
+        let frames = job.frameCount == 1 ? "1 frame" : "\(job.frameCount) frames"
+        print("Wrote \(frames) of \(renderer.width)×\(renderer.height) px "
               + "(\(scene.variant.rawValue) @\(formatNumber(scene.scale))x, \(job.fps) fps, "
               + "\(formatBytes(total))) and manifest.json to \(job.directory) in "
               + "\(formatNumber((seconds * 100).rounded() / 100)) s")
         return 0
     } catch {
-        for name in fileNames { FileOutput.remove(job.directory + "/" + name) }
+        FileOutput.remove(job.directory + "/.manifest.json.partial")
         if created { rmdir(job.directory) }
         throw FramesError.runtime("\(error)")
     }

@@ -173,7 +173,13 @@ enum CLI {
         (["--track-color", "blue"], "'blue' for --track-color"),
         (["--background-color", ""], "'' for --background-color"),
         (["--stroke-width", "-1"], "'-1' for --stroke-width"),
-        (["--stroke-width", "30"], "'30' for --stroke-width: expected at most half of spinnerSize"),
+        (["--stroke-width", "30"], "'30' for --stroke-width: expected at most half of --spinner-size (24 pt)"),
+        (["--spinner-size", "6"], "'6' for --spinner-size: expected at least twice --stroke-width (8 pt)"),
+        (["--spinner-size", "1e6"], "'1e6' for --spinner-size: expected a length from 0 to 10000 pt"),
+        (["--style", "overlay", "--padding-vertical", "1e300"], "'1e300' for --padding-vertical"),
+        (["--style", "overlay", "--width", "20000"], "'20000' for --width: expected a length above 0, at most 10000 pt"),
+        (["--spinner-size", "0", "--stroke-width", "0", "--padding-horizontal", "0", "--padding-vertical", "0", "--no-text"],
+         "expected an image of at least 1 × 1 px (it would be 0 × 0 px"),
         (["--spinner-size", "nan"], "'nan' for --spinner-size"),
         (["--corner-radius", "inf"], "'inf' for --corner-radius"),
         (["--padding-horizontal", "1e309"], "'1e309' for --padding-horizontal"),
@@ -287,6 +293,17 @@ enum CLI {
         let missing = try CLI.run(["--text", "A中", "--frames", "1", "--out", "m"], in: folder)
         #expect(missing.status == 0)
         #expect(missing.stderr.contains("warning: no installed font has '中' (U+4E2D)"), "\(missing.stderr)")
+    }
+
+    /// Degenerate but valid sizes render (tiny inner radius, a spinner far below a pixel).
+    @Test(arguments: [["--stroke-width", "23.9999"], ["--spinner-size", "0.001", "--stroke-width", "0"],
+                      ["--stroke-width", "23.9995", "--scale", "2"], ["--corner-radius", "10000"]])
+    func degenerateSizesRender(arguments: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(arguments + ["--frames", "3", "--no-text", "--out", "o"], in: folder)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(CLI.contents(of: folder.appendingPathComponent("o")).count == 4)
     }
 
     @Test func unwritableOutputIsARuntimeError() throws {

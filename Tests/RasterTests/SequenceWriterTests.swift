@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Raster
+import Synchronization
 
 @Suite struct SequenceWriterTests {
     func temporaryFolder() throws -> String {
@@ -36,5 +37,38 @@ import Raster
             _ = try SequenceWriter(threads: 1).write(renderer, to: folder, fileNames: ["a.png", "missing/b.png", "c.png"])
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aFailedRunKeepsTheEarlierRun() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = (0..<6).map { "f\($0).png" }
+        let first = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 6)
+        try SequenceWriter(threads: 2).write(first, to: folder, fileNames: names)
+        let before = try names.map { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)) }
+        // The second run cannot replace f3.png (a folder stands there): it must fail before it
+        // replaces anything, and leave no temporary file.
+        try FileManager.default.removeItem(atPath: folder + "/f3.png")
+        try FileManager.default.createDirectory(atPath: folder + "/f3.png", withIntermediateDirectories: false)
+        let second = try FrameRenderer(scene: Scene(style: LoadingStyle(spinnerColor: .black), variant: .indicator),
+                                       frameCount: 6)
+        #expect(throws: FileError.self) { try SequenceWriter(threads: 2).write(second, to: folder, fileNames: names) }
+        for (k, name) in names.enumerated() where k != 3 {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) == before[k], "\(name) changed")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == names.sorted())
+    }
+
+    @Test func beforeRenamingRunsOnceBeforeTheFirstFrameAppears() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = (0..<5).map { "f\($0).png" }
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 5)
+        let calls = Mutex<[Int]>([])
+        try SequenceWriter(threads: 2).write(renderer, to: folder, fileNames: names) {
+            let present = names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }.count
+            calls.withLock { $0.append(present) }
+        }
+        #expect(calls.withLock { $0 } == [0])
     }
 }

@@ -1,17 +1,31 @@
 import Dispatch
 import Synchronization
 
-/// Renders a whole sequence and writes it as PNG files into a folder, frames in parallel, each
-/// encoded by a `SequenceEncoder` (only the rows that change are compressed per frame).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Renders a whole sequence and writes it as PNG files into an existing folder, frames in
+/// parallel, each encoded by a `SequenceEncoder` (only the rows that change are compressed).
 ///
-/// Each frame is written under a temporary name (`.NAME.partial`) in the folder and renamed into
-/// place in frame order: frame k gets its name once frames 0…k are all written, while later
-/// frames are still being encoded. Each worker holds one frame at a time, so memory does not grow
-/// with the sequence. On any failure the temporary files and the frames this run already renamed
-/// are removed. The bytes of each file depend only on the frame, never on the number of threads.
+/// Every frame is first written under a temporary name (`.NAME.partial`) in the folder, then
+/// renamed into place, in frame order:
+/// - when none of the names exists yet, frame k is renamed as soon as frames 0…k are written,
+///   while later frames are still being encoded;
+/// - when some exist (the folder holds an earlier run), nothing is renamed until every frame is
+///   written, so a run that fails leaves the earlier files as they were.
+/// `beforeRenaming` runs once, just before the first rename (the CLI removes the old manifest
+/// there). On failure, the temporary files and the frames this run created are removed; files
+/// that existed before are never removed. Each worker holds one frame at a time, so memory does
+/// not grow with the sequence. The bytes of each file depend only on the frame, never on the
+/// number of threads.
 public struct SequenceWriter: Sendable {
     public var settings: SequenceEncoder.Settings
-    /// Worker threads; default: the number of active processors.
+    /// Frames encoded at once; default: the number of active processors.
     public var threads: Int
 
     public init(settings: SequenceEncoder.Settings = .measured, threads: Int = SequenceWriter.defaultThreads) {
@@ -22,14 +36,31 @@ public struct SequenceWriter: Sendable {
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
     /// Frame k goes to `directory/fileNames[k]`; returns each file's size in bytes.
-    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String]) throws -> [Int] {
+    @discardableResult
+    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String],
+                      beforeRenaming: @Sendable () throws -> Void = {}) throws -> [Int] {
         precondition(fileNames.count == renderer.frameCount, "one file name per frame")
         let count = renderer.frameCount
         let temporary = fileNames.map { directory + "/." + $0 + ".partial" }
         let final = fileNames.map { directory + "/" + $0 }
+        let replacing = final.contains { access($0, F_OK) == 0 }
+        // A name taken by a folder cannot be replaced: say so before anything is written.
+        for path in final where isDirectory(path) {
+            throw FileError(operation: "replace", path: path, errno: EISDIR)
+        }
         let state = Mutex(WriteState(count: count))
         let workers = min(threads, count)
         let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+
+        /// Renames, in order, every written frame whose predecessors are in place.
+        @Sendable func renameReady(_ s: inout WriteState) throws {
+            while s.renamed < count, s.written[s.renamed] {
+                if s.renamed == 0 { try beforeRenaming() }
+                try FileOutput.rename(temporary[s.renamed], to: final[s.renamed])
+                s.renamed += 1
+            }
+        }
+
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var k = worker
             while k < count {
@@ -37,14 +68,10 @@ public struct SequenceWriter: Sendable {
                 do {
                     let bytes = try encoder.encode(frame: k)
                     try FileOutput.write(bytes, to: temporary[k])
-                    try state.withLock { s throws(FileError) in
+                    try state.withLock { s in
                         s.sizes[k] = bytes.count
                         s.written[k] = true
-                        // Rename, in order, every frame whose predecessors are all in place.
-                        while s.renamed < count, s.written[s.renamed] {
-                            try FileOutput.rename(temporary[s.renamed], to: final[s.renamed])
-                            s.renamed += 1
-                        }
+                        if !replacing { try renameReady(&s) }
                     }
                 } catch {
                     state.withLock { s in if s.failure == nil { s.failure = error } }
@@ -53,13 +80,24 @@ public struct SequenceWriter: Sendable {
                 k += workers
             }
         }
-        let (failure, sizes, renamed) = state.withLock { ($0.failure, $0.sizes, $0.renamed) }
-        if let failure {
-            for k in 0..<count { FileOutput.remove(k < renamed ? final[k] : temporary[k]) }
-            throw failure
+        try state.withLock { s in
+            if s.failure == nil {
+                do { try renameReady(&s) } catch { s.failure = error }
+            }
+            if let failure = s.failure {
+                // Only what this run created: its temporary files, and its frames if none of the
+                // names existed before.
+                for k in 0..<count { FileOutput.remove(k < s.renamed && !replacing ? final[k] : temporary[k]) }
+                throw failure
+            }
         }
-        return sizes
+        return state.withLock { $0.sizes }
     }
+}
+
+private func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 private struct WriteState: Sendable {

@@ -52,12 +52,17 @@ extension Path {
         return polygons
     }
 
-    /// The number of equal chords that keep an arc of `radius` px and `sweep` within `tolerance`.
+    /// The number of equal chords that keep an arc of `radius` px and `sweep` within `tolerance`:
+    /// never fewer than one per 90°, so a chord's angle stays small enough for the straddle
+    /// radius (tiny arcs, far below the tolerance, still get a sane polygon).
     static func chordCount(radius: Double, sweep: Angle, tolerance: Double) -> Int {
         let turn = abs(sweep.radians)
-        guard radius > tolerance / 2, turn > 0 else { return 1 }
+        guard turn > 0, turn.isFinite else { return 1 }
+        let quarters = Int((turn / (Double.pi / 2)).rounded(.up))
+        guard radius > tolerance / 2 else { return max(1, quarters) }
         let maxStep = 2 * acos(max(-1, 1 - tolerance / radius))
-        return max(1, Int((turn / maxStep).rounded(.up)))
+        guard maxStep > 0 else { return max(1, quarters) }
+        return max(1, quarters, Int(min(1e7, (turn / maxStep).rounded(.up))))
     }
 
     /// Appends a Bézier curve of degree 2 or 3 (its control points, the first already in the
@@ -88,7 +93,7 @@ extension Path {
     static func appendArc(center: Point, radius: Double, start: Angle, sweep: Angle,
                           tolerance: Double, to polygon: inout Polygon) {
         polygon.append(center.moved(by: radius, toward: start))
-        guard radius > 0, sweep.degrees != 0 else { return }
+        guard radius > 0, sweep.degrees != 0, radius.isFinite else { return }
         let count = chordCount(radius: radius, sweep: sweep, tolerance: tolerance)
         let step = sweep.degrees / Double(count)
         let theta = abs(step) * .pi / 180

@@ -35,12 +35,13 @@ public struct FrameRenderer: Sendable {
     /// `staticImage`'s rows `changingRows`.
     let staticBand: Pixmap?
 
-    /// Prepares the sequence. Throws `RasterError.invalidSize` when the image would be empty or
-    /// over `Pixmap.maxPixelCount` pixels, `FontError` when the label's font cannot be loaded;
+    /// Prepares the sequence. Throws `StyleError` for a scene that cannot be drawn
+    /// (`Scene.validated()`), `RasterError.invalidSize` when the image would be empty or over
+    /// `Pixmap.maxPixelCount` pixels, `FontError` when the label's font cannot be loaded;
     /// `frameCount` must be ≥ 1.
     public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
-        self.scene = scene
+        self.scene = try scene.validated()
         self.frameCount = frameCount
         self.tolerance = tolerance
         let label = try scene.makeLabel()

@@ -38,6 +38,24 @@ public struct Scene: Sendable, Equatable {
         self.fontFile = fontFile
     }
 
+    /// The largest scale: 16 pixels per point.
+    public static let maxScale = 16.0
+
+    /// The scene, or the first property that cannot be drawn: a valid style, a scale above 0 and
+    /// at most `maxScale`, a screen of finite sizes above 0 and at most `LoadingStyle.maxLength`.
+    public func validated() throws(StyleError) -> Scene {
+        _ = try style.validated()
+        if !(scale.isFinite && scale > 0 && scale <= Scene.maxScale) {
+            throw .invalidValue(property: "scale", value: scale, expected: "a number above 0, at most 16")
+        }
+        for (name, value) in [("screenWidth", screenSize.width), ("screenHeight", screenSize.height)]
+        where !(value.isFinite && value > 0 && value <= LoadingStyle.maxLength) {
+            throw .invalidValue(property: name, value: value,
+                                expected: "a length above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt")
+        }
+        return self
+    }
+
     /// The label laid out for this scene, or nil without text. On an overlay, lines break where
     /// the card would get wider than the screen less 16 pt each side.
     public func makeLabel() throws(FontError) -> TextLabel? {

@@ -74,8 +74,12 @@ public struct LoadingStyle: Sendable, Equatable, Hashable {
         "paddingVertical", "dimAmount",
     ]
 
-    /// The style, or the first property that cannot be drawn: lengths must be finite and ≥ 0,
-    /// strokeWidth at most spinnerSize / 2 (a ring keeps its hole), textSize > 0,
+    /// The longest length any property may have: 10 000 pt (at the largest scale, 16, that is
+    /// 160 000 px, far beyond any screen).
+    public static let maxLength = 10_000.0
+
+    /// The style, or the first property that cannot be drawn: lengths must be finite, from 0 to
+    /// `maxLength`, strokeWidth at most spinnerSize / 2 (a ring keeps its hole), textSize above 0,
     /// dimAmount within 0…1.
     public func validated() throws(StyleError) -> LoadingStyle {
         let lengths: [(String, Double)] = [
@@ -83,15 +87,16 @@ public struct LoadingStyle: Sendable, Equatable, Hashable {
             ("cornerRadius", cornerRadius), ("paddingHorizontal", paddingHorizontal),
             ("paddingVertical", paddingVertical),
         ]
-        for (name, value) in lengths where !(value.isFinite && value >= 0) {
-            throw .invalidValue(property: name, value: value, expected: "a finite length ≥ 0 pt")
+        let limit = formatNumber(LoadingStyle.maxLength)
+        for (name, value) in lengths where !(value.isFinite && value >= 0 && value <= LoadingStyle.maxLength) {
+            throw .invalidValue(property: name, value: value, expected: "a length from 0 to \(limit) pt")
+        }
+        if !(textSize.isFinite && textSize > 0 && textSize <= LoadingStyle.maxLength) {
+            throw .invalidValue(property: "textSize", value: textSize, expected: "a size above 0, at most \(limit) pt")
         }
         if strokeWidth > spinnerSize / 2 {
             throw .invalidValue(property: "strokeWidth", value: strokeWidth,
                                 expected: "at most half of spinnerSize (\(formatNumber(spinnerSize / 2)) pt)")
-        }
-        if !(textSize.isFinite && textSize > 0) {
-            throw .invalidValue(property: "textSize", value: textSize, expected: "a finite size > 0 pt")
         }
         if !(dimAmount.isFinite && dimAmount >= 0 && dimAmount <= 1) {
             throw .invalidValue(property: "dimAmount", value: dimAmount, expected: "an opacity from 0 to 1")
@@ -100,7 +105,7 @@ public struct LoadingStyle: Sendable, Equatable, Hashable {
     }
 }
 
-/// A style property that cannot be drawn.
+/// A style or scene property that cannot be drawn.
 public enum StyleError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidValue(property: String, value: Double, expected: String)
 
