@@ -52,23 +52,32 @@ static void on_write(png_structp png, png_bytep data, size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
+/// Starts a write struct that reports errors into `context` and writes into `out` (emptied).
+/// Returns NULL, with the message set, when libpng cannot allocate one.
+static png_structp start_write(bridge_context *context, png_bridge_buffer *out, char *message,
+                               size_t message_capacity) {
+    memset(context, 0, sizeof *context);
+    context->message = message;
+    context->message_capacity = message_capacity;
+    context->buffer = out;
+    out->data = NULL;
+    out->size = 0;
+    out->capacity = 0;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, context, on_error, on_warning);
+    if (png == NULL) {
+        copy_message(context, "cannot create libpng write struct");
+        return NULL;
+    }
+    png_set_write_fn(png, context, on_write, on_flush);
+    return png;
+}
+
 int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t height,
                            size_t stride, int level, int filters, png_bridge_buffer *out,
                            char *message, size_t message_capacity) {
     bridge_context context;
-    memset(&context, 0, sizeof context);
-    context.message = message;
-    context.message_capacity = message_capacity;
-    context.buffer = out;
-    out->data = NULL;
-    out->size = 0;
-    out->capacity = 0;
-
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-    if (png == NULL) {
-        copy_message(&context, "cannot create libpng write struct");
-        return -1;
-    }
+    png_structp png = start_write(&context, out, message, message_capacity);
+    if (png == NULL) return -1;
     png_infop info = png_create_info_struct(png);
     if (info == NULL) {
         png_destroy_write_struct(&png, NULL);
@@ -80,7 +89,6 @@ int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t h
         png_bridge_buffer_free(out);
         return -1;
     }
-    png_set_write_fn(png, &context, on_write, on_flush);
     png_set_compression_level(png, level);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
@@ -98,25 +106,13 @@ int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t h
 int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
                                png_bridge_buffer *out, char *message, size_t message_capacity) {
     bridge_context context;
-    memset(&context, 0, sizeof context);
-    context.message = message;
-    context.message_capacity = message_capacity;
-    context.buffer = out;
-    out->data = NULL;
-    out->size = 0;
-    out->capacity = 0;
-
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_error, on_warning);
-    if (png == NULL) {
-        copy_message(&context, "cannot create libpng write struct");
-        return -1;
-    }
+    png_structp png = start_write(&context, out, message, message_capacity);
+    if (png == NULL) return -1;
     if (setjmp(context.jump)) {
         png_destroy_write_struct(&png, NULL);
         png_bridge_buffer_free(out);
         return -1;
     }
-    png_set_write_fn(png, &context, on_write, on_flush);
     if (length > 0x7FFFFFFF) png_error(png, "image data too large for one IDAT chunk");
 
     unsigned char ihdr[13] = {
@@ -132,6 +128,8 @@ int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned c
     png_destroy_write_struct(&png, NULL);
     return 0;
 }
+
+const char *png_bridge_libpng_version(void) { return png_get_libpng_ver(NULL); }
 
 int png_bridge_decode_rgba(const unsigned char *bytes, size_t count, unsigned char **pixels,
                            uint32_t *width, uint32_t *height, char *message,

@@ -112,7 +112,8 @@ struct CommandParser {
 
     /// Help in swift-argument-parser's layout, wrapped at 80 columns.
     var helpText: String {
-        var lines = ["OVERVIEW: " + abstract, "", "USAGE: " + usage, "", "OPTIONS:"]
+        var lines = wrap(("OVERVIEW: " + abstract).split(separator: " ").map(String.init), width: 80)
+        lines += ["", "USAGE: " + usage, "", "OPTIONS:"]
         let column = 30
         for option in options {
             // Words of the sentence, then the "(values: …)" and "(default: …)" notes, each kept whole.

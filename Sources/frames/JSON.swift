@@ -1,3 +1,5 @@
+import Raster
+
 /// A JSON value and its text, written without Foundation so the binary starts fast. Objects keep
 /// their keys sorted, numbers print as people write them, so the same value gives the same bytes.
 enum JSONValue: Equatable {
@@ -21,7 +23,7 @@ enum JSONValue: Equatable {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += JSONValue.format(value)
+        case .number(let value): out += formatNumber(value)       // finite: lengths, counts, scale
         case .string(let value): JSONValue.quote(value, into: &out)
         case .array(let values):
             if values.isEmpty { out += "[]"; return }
@@ -47,11 +49,6 @@ enum JSONValue: Equatable {
         }
     }
 
-    /// Integers without a fraction; other finite numbers in Swift's shortest round-trip form.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
-    }
 
     static func quote(_ text: String, into out: inout String) {
         out += "\""

@@ -22,6 +22,7 @@ enum Manifest {
         ]
         var object: [String: JSONValue] = [
             "generator": .string("frames \(RenderCommand.version)"),
+            "encoder": .string(PNGContainer.encoderVersions),
             "variant": .string(job.scene.variant.rawValue),
             "scale": .number(job.scene.scale),
             "fps": .number(Double(job.fps)),

@@ -39,8 +39,8 @@ struct RenderCommand {
             .option("frames", "n", help: "Frames in the sequence: one full turn, from 1 to 10000.", default: "fps × 1 s"),
             .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
             .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
-            .option("threads", "n", help: "Frames encoded at once; the files are the same for any number.",
-                    default: "the number of cores"),
+            .option("threads", "n", help: "Frames encoded at once, 1 to 256; the files are the same for any number "
+                        + "(the one-time work on the static layers uses every core).", default: "the number of cores"),
         ] + styleOptions + [
             .option("text", "text", help: "The label under the spinner; \\n in the text breaks the line, \"\" hides the label.",
                     default: "the language's text"),

@@ -6,9 +6,9 @@ import Testing
 @Suite struct SequenceEncoderTests {
     static let settings: [SequenceEncoder.Settings] = [
         .measured,
-        .init(staticLevel: 1, staticFilter: "up", bandLevel: 1, bandFilter: "sub", bandBlocks: 1),
-        .init(staticLevel: 6, staticFilter: "sub", bandLevel: 9, bandFilter: "up", bandBlocks: 7),
-        .init(staticLevel: 0, staticFilter: "none", bandLevel: 2, bandFilter: "none", bandBlocks: 1000),
+        .init(staticLevel: 1, staticFilter: .up, bandLevel: 1, bandFilter: .sub, bandBlocks: 1),
+        .init(staticLevel: 6, staticFilter: .sub, bandLevel: 9, bandFilter: .up, bandBlocks: 7),
+        .init(staticLevel: 0, staticFilter: .none, bandLevel: 2, bandFilter: .none, bandBlocks: 1000),
     ]
 
     @Test(arguments: FrameTests.cases.indices, settings.indices)

@@ -40,6 +40,9 @@ int png_bridge_decode_rgba(const unsigned char *bytes, size_t count, unsigned ch
                            uint32_t *width, uint32_t *height, char *message,
                            size_t message_capacity);
 
+/// The version of the libpng linked in, e.g. "1.6.39".
+const char *png_bridge_libpng_version(void);
+
 void png_bridge_buffer_free(png_bridge_buffer *buffer);
 void png_bridge_pixels_free(unsigned char *pixels);
 

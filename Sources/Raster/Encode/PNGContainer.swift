@@ -1,9 +1,10 @@
+import CZlib
 import PNGBridge
 
 /// The PNG file around compressed image data: libpng's chunk functions write the signature,
 /// IHDR (8-bit RGBA, colour type 6, no interlace), sRGB (perceptual), one IDAT and IEND, with
 /// their CRCs. Nothing in it depends on time.
-enum PNGContainer {
+public enum PNGContainer {
     /// A PNG file of a width × height RGBA image whose zlib stream is `imageData`.
     static func file(width: Int, height: Int, imageData: [UInt8]) throws(PNGError) -> [UInt8] {
         var buffer = png_bridge_buffer()
@@ -13,10 +14,16 @@ enum PNGContainer {
                                        &buffer, &message, message.count)
         }
         guard status == 0 else {
-            throw .encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .encodingFailed(string(fromCMessage: message))
         }
         defer { png_bridge_buffer_free(&buffer) }
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+
+    /// The libraries whose output the PNG bytes depend on, e.g. "zlib 1.2.13, libpng 1.6.39": the
+    /// same input gives the same bytes with the same versions of these.
+    public static var encoderVersions: String {
+        "zlib \(String(cString: zlibVersion())), libpng \(String(cString: png_bridge_libpng_version()))"
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -67,7 +67,7 @@ public struct PNGEncoder: Sendable {
                                    &buffer, &message, message.count)
         }
         guard status == 0 else {
-            throw .encodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .encodingFailed(string(fromCMessage: message))
         }
         defer { png_bridge_buffer_free(&buffer) }
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
@@ -81,24 +81,17 @@ public struct PNGEncoder: Sendable {
             pixmap.pixels.withUnsafeBufferPointer { source in
                 rows.withUnsafeMutableBytes { raw in
                     let target = raw.bindMemory(to: UInt32.self)
-                    for i in 0..<count {
-                        let pixel = source[i]
-                        let alpha = pixel >> 24
-                        if alpha == 255 || alpha == 0 {
-                            target[i] = pixel
-                        } else {
-                            let row = Int(alpha) << 8
-                            let r = UInt32(table[row | Int(pixel & 0xFF)])
-                            let g = UInt32(table[row | Int((pixel >> 8) & 0xFF)])
-                            let b = UInt32(table[row | Int((pixel >> 16) & 0xFF)])
-                            target[i] = Pixmap.pack(r: r, g: g, b: b, a: alpha)
-                        }
-                    }
+                    for i in 0..<count { target[i] = Scanlines.straight(source[i], table: table) }
                 }
             }
         }
         return rows
     }
+}
+
+/// The text of a NUL-terminated C message buffer.
+func string(fromCMessage buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Reads a PNG (any colour type libpng reads) into a premultiplied `Pixmap`.
@@ -112,13 +105,14 @@ public enum PNGDecoder {
             // IHDR's width and height are bytes 16…23; check them before libpng allocates.
             let w = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
             let h = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            if w * h > Pixmap.maxPixelCount { throw .tooLarge(width: w, height: h) }
+            let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+            if overflow || pixels > Pixmap.maxPixelCount { throw .tooLarge(width: w, height: h) }
         }
         let status = bytes.withUnsafeBufferPointer { b in
             png_bridge_decode_rgba(b.baseAddress, b.count, &pixels, &width, &height, &message, message.count)
         }
         guard status == 0, let pixels else {
-            throw .decodingFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .decodingFailed(string(fromCMessage: message))
         }
         defer { png_bridge_pixels_free(pixels) }
         var pixmap: Pixmap

@@ -1,13 +1,13 @@
+/// The row filters the piecewise encoder can use (PNG specification, section 9): None and Sub
+/// read only the row itself; Up reads the row above, so the first row of a piece falls back to
+/// None (a piece must not depend on rows outside it).
+public enum RowFilter: String, Sendable, CaseIterable {
+    case none, sub, up
+}
+
 /// PNG scanlines: each row as a filter-type byte followed by its filtered straight-alpha RGBA
 /// bytes (PNG specification, section 9).
 enum Scanlines {
-    /// The filters the piecewise encoder uses: None and Sub read only the row itself; Up reads
-    /// the row above, so the first row of a piece falls back to None (a piece must not depend on
-    /// rows outside it).
-    enum Filter: String, Sendable, CaseIterable {
-        case none, sub, up
-    }
-
     /// A premultiplied pixel as straight-alpha RGBA (little-endian UInt32, bytes R G B A).
     @inline(__always)
     static func straight(_ pixel: UInt32, table: UnsafeBufferPointer<UInt8>) -> UInt32 {
@@ -20,7 +20,7 @@ enum Scanlines {
     }
 
     /// Rows `rows` of `pixmap`, demultiplied and filtered.
-    static func make(_ pixmap: Pixmap, rows: Range<Int>, filter: Filter) -> [UInt8] {
+    static func make(_ pixmap: Pixmap, rows: Range<Int>, filter: RowFilter) -> [UInt8] {
         let width = pixmap.width
         let rowBytes = width * 4 + 1
         var out = [UInt8](repeating: 0, count: rowBytes * rows.count)

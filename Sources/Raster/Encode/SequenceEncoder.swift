@@ -19,18 +19,18 @@ public struct SequenceEncoder: Sendable {
     /// zlib levels and row filters of the static pieces and of the blocks a frame recompresses.
     public struct Settings: Sendable, Equatable {
         public var staticLevel: Int
-        public var staticFilter: String
+        public var staticFilter: RowFilter
         public var bandLevel: Int
-        public var bandFilter: String
+        public var bandFilter: RowFilter
         /// Blocks the spinner's rows are cut into; nil = one block per 32 KiB of scanlines (zlib's
         /// window), at most 16.
         public var bandBlocks: Int?
 
         /// Chosen by measurement (`bench/png-settings`, README "PNG settings").
-        public static let measured = Settings(staticLevel: 9, staticFilter: "none", bandLevel: 4,
-                                              bandFilter: "none", bandBlocks: nil)
+        public static let measured = Settings(staticLevel: 9, staticFilter: .none, bandLevel: 4,
+                                              bandFilter: .none, bandBlocks: nil)
 
-        public init(staticLevel: Int, staticFilter: String, bandLevel: Int, bandFilter: String, bandBlocks: Int? = nil) {
+        public init(staticLevel: Int, staticFilter: RowFilter, bandLevel: Int, bandFilter: RowFilter, bandBlocks: Int? = nil) {
             self.staticLevel = staticLevel
             self.staticFilter = staticFilter
             self.bandLevel = bandLevel
@@ -57,7 +57,7 @@ public struct SequenceEncoder: Sendable {
 
     public let renderer: FrameRenderer
     public let settings: Settings
-    let bandFilter: Scanlines.Filter
+    let bandFilter: RowFilter
     let pieces: [Piece]
     /// How many static pieces come before the first band block (they are in `prefix`), and
     /// their joined checksum.
@@ -70,12 +70,11 @@ public struct SequenceEncoder: Sendable {
     let staticBlocks = StaticBlockCache()
 
     public init(renderer: FrameRenderer, settings: Settings = .measured) throws(PNGError) {
-        guard let staticFilter = Scanlines.Filter(rawValue: settings.staticFilter),
-              let bandFilter = Scanlines.Filter(rawValue: settings.bandFilter),
-              (0...9).contains(settings.staticLevel), (0...9).contains(settings.bandLevel),
+        guard (0...9).contains(settings.staticLevel), (0...9).contains(settings.bandLevel),
               (settings.bandBlocks ?? 1) >= 1 else {
-            throw .encodingFailed("unknown level, filter or block count in \(settings)")
+            throw .encodingFailed("zlib levels are 0...9 and blocks at least 1, not \(settings)")
         }
+        let staticFilter = settings.staticFilter, bandFilter = settings.bandFilter
         self.renderer = renderer
         self.settings = settings
         self.bandFilter = bandFilter
@@ -120,7 +119,7 @@ public struct SequenceEncoder: Sendable {
         let leading = pieces.prefix(while: { !$0.isBand })
         leadingStaticPieces = leading.count
         leadingAdler = leading.reduce(1) { Deflate.combineAdler32($0, $1.adler, secondLength: $1.length) }
-        var start = PNGContainer.zlibHeader(level: settings.bandLevel)
+        var start = PNGContainer.zlibHeader(level: settings.staticLevel)
         for piece in leading { start += piece.compressed! }
         streamStart = start
     }

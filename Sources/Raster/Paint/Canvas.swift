@@ -29,26 +29,6 @@ public struct Canvas: Sendable {
         self.values = values
     }
 
-    /// A canvas over `window` holding the same values as `source` there (`window` must lie
-    /// inside `source.window`).
-    public init(copying source: Canvas, window: PixelRect) {
-        precondition(window.intersection(source.window) == window, "window outside the source")
-        self.window = window
-        let width = window.width
-        var values = [Float](repeating: 0, count: width * window.height * 4)
-        source.values.withUnsafeBufferPointer { s in
-            values.withUnsafeMutableBufferPointer { d in
-                for row in 0..<window.height {
-                    let from = ((window.y0 - source.window.y0 + row) * source.window.width
-                        + (window.x0 - source.window.x0)) * 4
-                    let to = row * width * 4
-                    for i in 0..<(width * 4) { d[to + i] = s[from + i] }
-                }
-            }
-        }
-        self.values = values
-    }
-
     /// Composites `layer` source-over onto the canvas.
     public mutating func draw(_ layer: Layer) {
         let area = layer.window.intersection(window)
@@ -100,11 +80,9 @@ public struct Canvas: Sendable {
     @inline(__always)
     private static func blend(_ v: inout UnsafeMutableBufferPointer<Float>, at i: Int,
                               color: PremultipliedColor, coverage c: Float) {
-        let keep = 1 - color.alpha * c
-        v[i] = color.red * c + v[i] * keep
-        v[i + 1] = color.green * c + v[i + 1] * keep
-        v[i + 2] = color.blue * c + v[i + 2] * keep
-        v[i + 3] = color.alpha * c + v[i + 3] * keep
+        var pixel = (v[i], v[i + 1], v[i + 2], v[i + 3])
+        sourceOver(color, coverage: c, onto: &pixel)
+        (v[i], v[i + 1], v[i + 2], v[i + 3]) = pixel
     }
 
     /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
@@ -120,11 +98,7 @@ public struct Canvas: Sendable {
                     var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                     var target = (y - originY) * pixmapWidth + area.x0
                     for _ in area.x0..<area.x1 {
-                        let a = quantize(v[index + 3])
-                        let r = min(a, quantize(v[index]))
-                        let g = min(a, quantize(v[index + 1]))
-                        let b = min(a, quantize(v[index + 2]))
-                        p[target] = Pixmap.pack(r: r, g: g, b: b, a: a)
+                        p[target] = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
                         index += 4
                         target += 1
                     }
@@ -169,24 +143,13 @@ extension Canvas {
                     for x in area.x0..<area.x1 {
                         let c = m[maskIndex]
                         if c > 0 {
-                            let keep = 1 - color.alpha * c
-                            var pa = color.alpha * c + v[index + 3] * keep
-                            var pr = color.red * c + v[index] * keep
-                            var pg = color.green * c + v[index + 1] * keep
-                            var pb = color.blue * c + v[index + 2] * keep
+                            var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
+                            sourceOver(color, coverage: c, onto: &pixel)
                             for layer in reaching {
                                 let lc = layer.coverage(x: x, y: y)
-                                if lc > 0 {
-                                    let lk = 1 - layer.color.alpha * lc
-                                    pr = layer.color.red * lc + pr * lk
-                                    pg = layer.color.green * lc + pg * lk
-                                    pb = layer.color.blue * lc + pb * lk
-                                    pa = layer.color.alpha * lc + pa * lk
-                                }
+                                if lc > 0 { sourceOver(layer.color, coverage: lc, onto: &pixel) }
                             }
-                            let a = quantize(pa)
-                            body(x, y, Pixmap.pack(r: min(a, quantize(pr)), g: min(a, quantize(pg)),
-                                                   b: min(a, quantize(pb)), a: a))
+                            body(x, y, quantizePixel(pixel))
                         }
                         index += 4
                         maskIndex += 1
@@ -195,6 +158,25 @@ extension Canvas {
             }
         }
     }
+}
+
+/// Premultiplied source-over of `color` at coverage `c` onto a float pixel (r, g, b, a): every
+/// channel becomes S·c + D·(1 − S.alpha·c). The one place this formula is written, so every path
+/// (whole image, spinner box, label over arc) computes bit-identical floats.
+@inline(__always)
+func sourceOver(_ color: PremultipliedColor, coverage c: Float, onto pixel: inout (Float, Float, Float, Float)) {
+    let keep = 1 - color.alpha * c
+    pixel.0 = color.red * c + pixel.0 * keep
+    pixel.1 = color.green * c + pixel.1 * keep
+    pixel.2 = color.blue * c + pixel.2 * keep
+    pixel.3 = color.alpha * c + pixel.3 * keep
+}
+
+/// A float pixel rounded to 8-bit premultiplied RGBA (colour channels clamped to alpha).
+@inline(__always)
+func quantizePixel(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
+    let a = quantize(pixel.3)
+    return Pixmap.pack(r: min(a, quantize(pixel.0)), g: min(a, quantize(pixel.1)), b: min(a, quantize(pixel.2)), a: a)
 }
 
 /// v (0…1, clamped) × 255 rounded to the nearest integer, ties to even. Adding 2²³ leaves a

@@ -46,30 +46,4 @@ public struct Path: Sendable, Equatable {
     public mutating func append(_ other: Path) {
         elements.append(contentsOf: other.elements)
     }
-
-    /// The bounding box of the exact curves, in pixels.
-    public var bounds: Rect {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
-        func include(_ p: Point) {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        for element in elements {
-            switch element {
-            case .move(let p), .line(let p):
-                include(p)
-            case .quadCurve(let c, let p):
-                include(c); include(p)          // the control polygon contains the curve
-            case .cubicCurve(let c1, let c2, let p):
-                include(c1); include(c2); include(p)
-            case .arc(let center, let radius, _, _):
-                // A conservative box: the whole circle.
-                include(center.offset(dx: -radius, dy: -radius))
-                include(center.offset(dx: radius, dy: radius))
-            }
-        }
-        if minX > maxX { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
 }

@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 
-/// Renders frame k of a sequence of N frames of a `Scene` (scene.md).
+/// Renders frame k of a sequence of N frames of a `Scene` (README, "What it renders").
 ///
 /// Draw order: background, dim layer (overlay, when dimAmount > 0), card, track, arc, label.
 /// Frame k's arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N

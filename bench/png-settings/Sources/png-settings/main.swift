@@ -65,7 +65,7 @@ if mode == "whole" {
         }
     }
 } else {
-    let filters = ["none", "sub", "up"]
+    let filters = RowFilter.allCases
     print("Static pieces (once per sequence), band at level 4, none:")
     print("| workload | static level | static filter | init ms | bytes/frame |")
     print("|---|---|---|---|---|")
@@ -73,11 +73,11 @@ if mode == "whole" {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
         for level in [1, 6, 9] {
             for filter in filters {
-                let settings = SequenceEncoder.Settings(staticLevel: level, staticFilter: filter, bandLevel: 4, bandFilter: "none")
+                let settings = SequenceEncoder.Settings(staticLevel: level, staticFilter: filter, bandLevel: 4, bandFilter: .none)
                 var encoder: SequenceEncoder? = nil
                 let ms = try medianMilliseconds(3) { encoder = try SequenceEncoder(renderer: renderer, settings: settings) }
                 let size = try encoder!.encode(frame: 7).count
-                print("| \(name) | \(level) | \(filter) | \(format(ms)) | \(size) |")
+                print("| \(name) | \(level) | \(filter.rawValue) | \(format(ms)) | \(size) |")
             }
         }
     }
@@ -88,7 +88,7 @@ if mode == "whole" {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
         for level in [1, 3, 4, 5, 6, 9] {
             for filter in filters {
-                let settings = SequenceEncoder.Settings(staticLevel: 9, staticFilter: "none", bandLevel: level, bandFilter: filter,
+                let settings = SequenceEncoder.Settings(staticLevel: 9, staticFilter: .none, bandLevel: level, bandFilter: filter,
                                                         bandBlocks: 4)
                 let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
                 var total = 0
@@ -96,7 +96,7 @@ if mode == "whole" {
                 for k in 0..<60 {
                     times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
                 }
-                print("| \(name) | \(level) | \(filter) | \(format(times.sorted()[30])) | \(total / 60) |")
+                print("| \(name) | \(level) | \(filter.rawValue) | \(format(times.sorted()[30])) | \(total / 60) |")
             }
         }
     }
