@@ -5,6 +5,8 @@ let package = Package(
     name: "frames",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        // Golden-image assertions for other packages' tests (XCTest and Swift Testing).
+        .library(name: "FramesTesting", targets: ["FramesTesting"]),
         .executable(name: "frames", targets: ["frames"]),
     ],
     targets: [
@@ -36,6 +38,7 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
         .target(name: "Raster", dependencies: ["PNGBridge", "CZlib", "CFreeType", "CFontconfig"]),
+        .target(name: "FramesTesting", dependencies: ["Raster"]),
         .executableTarget(
             name: "frames",
             dependencies: ["Raster"],
@@ -43,8 +46,9 @@ let package = Package(
             // which matters for a tool that writes a whole sequence in tens of milliseconds.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster"]),
+        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -30,10 +30,12 @@ struct OptionDefinition {
     }
 }
 
-/// What the command line said: raw values by long option name, and the flags present.
+/// What the command line said: raw values by long option name, the flags present, and the
+/// positional arguments in order.
 struct ParsedArguments {
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    var positionals: [String] = []
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
@@ -45,6 +47,8 @@ struct CommandParser {
     let options: [OptionDefinition]
     /// Extra help sections after OPTIONS (title, body).
     let sections: [(String, String)]
+    /// Names of the positional arguments (ARGUMENTS in help); none for a command of options only.
+    var positionalNames: [(String, String)] = []
 
     func parse(_ arguments: [String]) throws(FramesError) -> ParsedArguments {
         var parsed = ParsedArguments()
@@ -53,10 +57,13 @@ struct CommandParser {
             let argument = arguments[index]
             index += 1
             if argument == "--" {
-                if index < arguments.count { throw .unexpectedArgument(arguments[index]) }
+                for rest in arguments[index...] { try addPositional(rest, to: &parsed) }
                 break
             }
-            guard argument.hasPrefix("-"), argument.count > 1 else { throw .unexpectedArgument(argument) }
+            guard argument.hasPrefix("-"), argument.count > 1 else {
+                try addPositional(argument, to: &parsed)
+                continue
+            }
             var name: String
             var inlineValue: String? = nil
             if argument.hasPrefix("--") {
@@ -95,7 +102,15 @@ struct CommandParser {
             if parsed.values[option.name] != nil { throw .repeatedOption(option: spelled) }
             parsed.values[option.name] = value
         }
+        if parsed.positionals.count < positionalNames.count, !parsed.flags.contains("help") {
+            throw .missingArgument(positionalNames[parsed.positionals.count].0)
+        }
         return parsed
+    }
+
+    private func addPositional(_ argument: String, to parsed: inout ParsedArguments) throws(FramesError) {
+        guard parsed.positionals.count < positionalNames.count else { throw .unexpectedArgument(argument) }
+        parsed.positionals.append(argument)
     }
 
     /// The closest option name within an edit distance of 2 (or a prefix match).
@@ -113,7 +128,16 @@ struct CommandParser {
     /// Help in swift-argument-parser's layout, wrapped at 80 columns.
     var helpText: String {
         var lines = wrap(("OVERVIEW: " + abstract).split(separator: " ").map(String.init), width: 80)
-        lines += ["", "USAGE: " + usage, "", "OPTIONS:"]
+        lines += ["", "USAGE: " + usage, ""]
+        if !positionalNames.isEmpty {
+            lines.append("ARGUMENTS:")
+            for (name, help) in positionalNames {
+                let label = "  <\(name)>"
+                lines.append(label + String(repeating: " ", count: max(2, 30 - label.count)) + help)
+            }
+            lines.append("")
+        }
+        lines.append("OPTIONS:")
         let column = 30
         for option in options {
             // Words of the sentence, then the "(values: …)" and "(default: …)" notes, each kept whole.

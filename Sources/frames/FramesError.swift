@@ -5,6 +5,7 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
     case repeatedOption(option: String)
     case flagWithValue(option: String, value: String)
     case unexpectedArgument(String)
+    case missingArgument(String)
     case invalidValue(option: String, value: String, expected: String)
     case runtime(String)
 
@@ -26,7 +27,9 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
         case .flagWithValue(let option, let value):
             return "flag '\(option)' takes no value (got '\(value)')"
         case .unexpectedArgument(let argument):
-            return "unexpected argument '\(argument)'; frames takes options only (see --help)"
+            return "unexpected argument '\(argument)' (see --help for what this command takes)"
+        case .missingArgument(let name):
+            return "missing argument <\(name)>"
         case .invalidValue(let option, let value, let expected):
             return "invalid value '\(value)' for \(option): expected \(expected)"
         case .runtime(let message):

@@ -29,7 +29,8 @@ struct RenderCommand {
     static let parser = CommandParser(
         commandName: "frames",
         abstract: "Render the loading indicator (SecureLoadingView, .secureLoadingOverlay) as PNG frames.",
-        usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]",
+        usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]\n"
+            + "       frames compare <expected> <actual> [<options>]",
         options: [
             .option("style", "style", help: "Which variant and preset to render.", default: "indicator",
                     values: "indicator, overlay"),

@@ -15,8 +15,10 @@ func printError(_ text: String) {
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code.
 func run(_ arguments: [String]) -> Int32 {
-    let parser = RenderCommand.parser
+    let isCompare = arguments.first == "compare"
+    let parser = isCompare ? CompareCommand.parser : RenderCommand.parser
     do {
+        if isCompare { return try CompareCommand.run(Array(arguments.dropFirst())) }
         let parsed = try parser.parse(arguments)
         if parsed.has("help") {
             print(parser.helpText)
@@ -43,7 +45,7 @@ func run(_ arguments: [String]) -> Int32 {
         printError("Error: \(error)")
         if error.isUsageError {
             printError("Usage: \(parser.usage)")
-            printError("See 'frames --help' for more information.")
+            printError("See '\(parser.commandName) --help' for more information.")
         }
         return error.exitCode
     } catch {
@@ -108,6 +110,13 @@ func monotonicSeconds() -> Double {
 /// The output folder: created when missing (its parent must exist); an existing path must be a
 /// folder.
 enum OutputFolder {
+    /// A folder for diff images: created when missing; a runtime error when that fails.
+    static func prepareForDiffs(_ path: String) throws(FramesError) {
+        if mkdir(path, 0o755) != 0, errno != EEXIST {
+            throw .runtime("cannot create the diff folder '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
     /// Returns whether this run created the folder.
     static func prepare(_ path: String) throws(FramesError) -> Bool {
         if mkdir(path, 0o755) == 0 { return true }

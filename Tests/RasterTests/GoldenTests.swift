@@ -1,5 +1,6 @@
-import Testing
+import FramesTesting
 import Raster
+import Testing
 
 /// The reference frames in `golden/`, compared exactly.
 @Suite struct GoldenTests {
@@ -34,6 +35,6 @@ import Raster
     @Test(arguments: cases)
     func matchesGolden(_ testCase: Case) throws {
         let renderer = try FrameRenderer(scene: testCase.scene, frameCount: 60)
-        try Golden.assertMatches(renderer.frame(testCase.frame), named: testCase.name)
+        assertGolden(renderer.frame(testCase.frame), named: testCase.name)
     }
 }

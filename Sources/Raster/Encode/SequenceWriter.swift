@@ -43,9 +43,9 @@ public struct SequenceWriter: Sendable {
         let count = renderer.frameCount
         let temporary = fileNames.map { directory + "/." + $0 + ".partial" }
         let final = fileNames.map { directory + "/" + $0 }
-        let replacing = final.contains { access($0, F_OK) == 0 }
+        let replacing = final.contains { FileInput.exists($0) }
         // A name taken by a folder cannot be replaced: say so before anything is written.
-        for path in final where isDirectory(path) {
+        for path in final where FileInput.isDirectory(path) {
             throw FileError(operation: "replace", path: path, errno: EISDIR)
         }
         let state = Mutex(WriteState(count: count))
@@ -93,11 +93,6 @@ public struct SequenceWriter: Sendable {
         }
         return state.withLock { $0.sizes }
     }
-}
-
-private func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
 private struct WriteState: Sendable {

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file-system failure, with the path and the system's reason (strerror).
+public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public let operation: String
+
+    public init(operation: String, path: String, errno code: Int32) {
+        self.operation = operation
+        self.path = path
+        reason = String(cString: strerror(code))
+    }
+
+    public var description: String { "cannot \(operation) '\(path)': \(reason)" }
+}
+
+/// Writing files so that a reader never sees half of one: bytes go to a temporary name in the
+/// same folder, and `rename(2)` moves them into place.
+public enum FileOutput {
+    /// Writes `bytes` to `path` (created or truncated, mode 0644) and checks every write and the
+    /// close, so a full disk is an error, not a short file.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if fd < 0 { throw FileError(operation: "create", path: path, errno: errno) }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += n
+            }
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            unlink(path)
+            throw FileError(operation: "write", path: path, errno: failure)
+        }
+    }
+
+    /// Moves `from` to `to` atomically (same file system).
+    public static func rename(_ from: String, to: String) throws(FileError) {
+        if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
+    }
+
+    /// Removes a file if it exists; errors are ignored (used for cleanup only).
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+private func systemRename(_ from: String, _ to: String) -> Int32 {
+    rename(from, to)
+}
+
+/// Reading files and folders, with the path and the system's reason on failure.
+public enum FileInput {
+    /// The largest file `read` takes: 1 GiB.
+    public static let maxFileSize = 1 << 30
+
+    /// The whole file.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw FileError(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw FileError(operation: "read", path: path, errno: errno) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(operation: "read", path: path, errno: EISDIR) }
+        if Int(info.st_size) > maxFileSize { throw FileError(operation: "read", path: path, errno: EFBIG) }
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(operation: "read", path: path, errno: errno)
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > maxFileSize { throw FileError(operation: "read", path: path, errno: EFBIG) }
+        }
+        return bytes
+    }
+
+    /// Whether `path` is a folder (following links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether anything exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// The names in a folder (not "." or ".."), sorted.
+    public static func names(in folder: String) throws(FileError) -> [String] {
+        guard let directory = opendir(folder) else { throw FileError(operation: "list", path: folder, errno: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
