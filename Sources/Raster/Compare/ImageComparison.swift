@@ -94,7 +94,7 @@ public struct ImageComparison: Sendable, Equatable {
         var text = "largest channel difference \(maxChannelDelta), \(pixels) (\(shareText) %), "
             + "in x \(box.x0)…\(box.x1 - 1), y \(box.y0)…\(box.y1 - 1)"
         if allowedChannelDelta > 0 { text += ", \(pixelsOverThreshold) over \(allowedChannelDelta)" }
-        text += "; passes with --max-channel-delta \(maxChannelDelta) (or --max-differing-pixels \(differingPixels))"
+        text += "; would pass with a channel delta of \(maxChannelDelta) allowed, or \(differingPixels) differing pixels"
         return text
     }
 
