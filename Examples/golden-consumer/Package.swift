@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+// An app's test package that holds its loading indicator to golden images with FramesTesting.
+//   cd Examples/golden-consumer && swift test                 # first run records golden/*.png
+//   FRAMES_RECORD=all swift test                             # re-record after a deliberate change
+import PackageDescription
+
+let package = Package(
+    name: "golden-consumer",
+    dependencies: [.package(name: "frames", path: "../..")],
+    targets: [
+        .testTarget(
+            name: "SpinnerGoldenTests",
+            dependencies: [
+                .product(name: "FramesTesting", package: "frames"),
+                .product(name: "Raster", package: "frames"),
+            ]
+        ),
+    ]
+)
