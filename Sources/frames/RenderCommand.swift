@@ -53,6 +53,9 @@ struct RenderCommand {
             .flag("help", short: "h", help: "Show help information."),
         ],
         sections: [
+            ("SUBCOMMANDS", """
+              compare    Compare two PNG files or folders of frames (frames compare --help).
+            """),
             ("COLOURS", "  #RRGGBB, #RRGGBBAA (the # may be left out), white, black or clear."),
             ("OUTPUT", """
               DIR/frame_0000.png … one PNG per frame (8-bit RGBA, straight alpha, sRGB);
