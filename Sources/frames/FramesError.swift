@@ -7,6 +7,8 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
     case unexpectedArgument(String)
     case missingArgument(String)
     case invalidValue(option: String, value: String, expected: String)
+    /// A style file's content: its path and what is wrong (a key, its value, what is expected).
+    case styleFile(path: String, message: String)
     case runtime(String)
 
     var isUsageError: Bool {
@@ -32,6 +34,8 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
             return "missing argument <\(name)>"
         case .invalidValue(let option, let value, let expected):
             return "invalid value '\(value)' for \(option): expected \(expected)"
+        case .styleFile(let path, let message):
+            return "style file '\(path)': \(message)"
         case .runtime(let message):
             return message
         }

@@ -5,21 +5,7 @@ import Raster
 enum Manifest {
     static func json(job: RenderCommand.Job, renderer: FrameRenderer, fileNames: [String]) -> [UInt8] {
         let style = job.scene.style
-        let styleObject: [String: JSONValue] = [
-            "spinnerColor": .string(style.spinnerColor.hex),
-            "trackColor": .string(style.trackColor.hex),
-            "strokeWidth": .number(style.strokeWidth),
-            "spinnerSize": .number(style.spinnerSize),
-            "textColor": .string(style.textColor.hex),
-            "textSize": .number(style.textSize),
-            "textGap": .number(style.textGap),
-            "textFontName": style.textFontName.map(JSONValue.string) ?? .null,
-            "backgroundColor": .string(style.backgroundColor.hex),
-            "cornerRadius": .number(style.cornerRadius),
-            "paddingHorizontal": .number(style.paddingHorizontal),
-            "paddingVertical": .number(style.paddingVertical),
-            "dimAmount": .number(style.dimAmount),
-        ]
+        let styleObject = StyleFile.styleObject(style)
         var object: [String: JSONValue] = [
             "generator": .string("frames \(RenderCommand.version)"),
             "encoder": .string(PNGContainer.encoderVersions),

@@ -34,6 +34,9 @@ struct RenderCommand {
         options: [
             .option("style", "style", help: "Which variant and preset to render.", default: "indicator",
                     values: "indicator, overlay"),
+            .option("style-file", "file", help: "A LoadingStyle saved as JSON (property names as keys, an optional "
+                        + "\"preset\"); flags override it, it overrides the preset."),
+            .flag("print-style", help: "Print the resolved style as a style file and exit."),
             .option("out", "dir", help: "Folder for the frames and manifest.json; created if missing.", default: "frames"),
             .option("scale", "s", help: "Pixels per point, any number above 0 up to 16.", default: "1"),
             .option("fps", "n", help: "Frames per second of playback, a whole number from 1 to 240.", default: "60"),
@@ -86,8 +89,11 @@ struct RenderCommand {
 
     /// Parses and validates everything before anything is written.
     static func job(from arguments: ParsedArguments) throws(FramesError) -> Job {
-        let variant = try arguments.choice("style", of: Variant.self) ?? .indicator
-        var style: LoadingStyle = variant == .overlay ? .overlay : .indicator
+        // Precedence: the preset, then the style file, then flags.
+        let styleFile = try arguments.values["style-file"].map { path throws(FramesError) in try StyleFile(path: path) }
+        let variant = try arguments.choice("style", of: Variant.self) ?? styleFile?.preset ?? .indicator
+        var style: LoadingStyle = (styleFile?.preset ?? variant) == .overlay ? .overlay : .indicator
+        try styleFile?.apply(to: &style)
         if let v = try arguments.color("spinner-color") { style.spinnerColor = v }
         if let v = try arguments.color("track-color") { style.trackColor = v }
         if let v = try arguments.color("background-color") { style.backgroundColor = v }
@@ -148,7 +154,7 @@ struct RenderCommand {
         do {
             scene = try scene.validated()
         } catch {
-            throw invalidScene(error, arguments)
+            throw invalidScene(error, arguments, styleFile: styleFile)
         }
         let fps = try arguments.integer("fps", in: 1...240, expected: "a whole number from 1 to 240") ?? 60
         let frameCount = try arguments.integer("frames", in: 1...maxFrames,
@@ -201,8 +207,12 @@ struct RenderCommand {
     }
 
     /// A scene property out of range, named as the option the user typed.
-    static func invalidScene(_ error: StyleError, _ arguments: ParsedArguments) -> FramesError {
+    static func invalidScene(_ error: StyleError, _ arguments: ParsedArguments, styleFile: StyleFile?) -> FramesError {
         guard case .invalidValue(let property, let value, let expected) = error else { return .runtime("\(error)") }
+        // A value from the style file (and no flag over it): name the file and the key.
+        if let styleFile, let fileValue = styleFile.values[property], arguments.values[kebabCase(property)] == nil {
+            return StyleFile.invalid(styleFile.path, property, fileValue, expected)
+        }
         // A stroke too wide for the spinner: blame the one of the two the user gave.
         if property == "strokeWidth", arguments.values["stroke-width"] == nil, let size = arguments.values["spinner-size"] {
             return .invalidValue(option: "--spinner-size", value: size,

@@ -37,6 +37,10 @@ func run(_ arguments: [String]) -> Int32 {
             return 0
         }
         let job = try RenderCommand.job(from: parsed)
+        if parsed.has("print-style") {
+            print(StyleFile.json(for: job.scene.style, variant: job.scene.variant), terminator: "")
+            return 0
+        }
         if job.scene.variant == .indicator, parsed.values["dim-amount"] != nil {
             printError("warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
         }
