@@ -41,8 +41,15 @@ struct RenderCommand {
             .option("scale", "s", help: "Pixels per point, any number above 0 up to 16.", default: "1"),
             .option("fps", "n", help: "Frames per second of playback, a whole number from 1 to 240.", default: "60"),
             .option("frames", "n", help: "Frames in the sequence: one full turn, from 1 to 10000.", default: "fps × 1 s"),
+            .option("device", "name", help: "A device's screen and scale (see --list-devices); --width, --height "
+                        + "and --scale still override it."),
+            .flag("list-devices", help: "List the devices --device knows."),
             .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
             .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
+            .option("frame", "k", help: "Write only frame k of the sequence (0 to frames − 1), a still."),
+            .option("name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
+                    default: "frame_%04d.png"),
+            .flag("quiet", help: "Print no progress bar and no summary line (warnings and errors still show)."),
             .option("threads", "n", help: "Frames encoded at once, 1 to 256; the files are the same for any number "
                         + "(the one-time work on the static layers uses every core).", default: "the number of cores"),
         ] + styleOptions + [
@@ -85,6 +92,9 @@ struct RenderCommand {
         var directory: String
         var threads: Int
         var language: Translation
+        var still: Int?
+        var namePattern: NamePattern
+        var quiet: Bool
     }
 
     /// Parses and validates everything before anything is written.
@@ -136,10 +146,20 @@ struct RenderCommand {
                 throw .invalidValue(option: "--font-file", value: fontFile, expected: "a readable font file (\(reason))")
             }
         }
+        var device: Device? = nil
+        if let name = arguments.values["device"] {
+            guard let found = Device.named(name) else {
+                let close = Device.all.map { ($0.name, editDistance(Device.key($0.name), Device.key(name))) }.min { $0.1 < $1.1 }
+                let hint = close.flatMap { $0.1 <= 3 ? " (did you mean '\($0.0)'?)" : nil } ?? ""
+                throw .invalidValue(option: "--device", value: name,
+                                    expected: "a device from --list-devices\(hint): " + Device.all.map(\.name).joined(separator: ", "))
+            }
+            device = found
+        }
         let scale = try arguments.number("scale", expected: "a number above 0, at most 16") {
             $0 > 0 && $0 <= Scene.maxScale
-        } ?? 1
-        var screen = Scene.defaultScreenSize
+        } ?? device?.scale ?? 1
+        var screen = device?.screen ?? Scene.defaultScreenSize
         for name in ["width", "height"] where arguments.values[name] != nil && variant != .overlay {
             throw .invalidValue(option: "--" + name, value: arguments.values[name]!,
                                 expected: "no value: the screen size applies to --style overlay only")
@@ -174,8 +194,20 @@ struct RenderCommand {
         if width < 1 || height < 1 || Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
             throw invalidImageSize(width: width, height: height, scene: scene, arguments)
         }
+        let still = try arguments.integer("frame", in: 0...(frameCount - 1),
+                                          expected: "a frame number from 0 to \(frameCount - 1) (of --frames \(frameCount))")
+        let namePattern: NamePattern
+        if let text = arguments.values["name-pattern"] {
+            do {
+                namePattern = try NamePattern(text)
+            } catch {
+                throw .invalidValue(option: "--name-pattern", value: text, expected: error.expected)
+            }
+        } else {
+            namePattern = NamePattern.default(frameCount: frameCount)
+        }
         return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
-                   language: language)
+                   language: language, still: still, namePattern: namePattern, quiet: arguments.has("quiet"))
     }
 
     /// The label: `--text` (its "\\n" breaks lines), none with `--no-text`, else the language's.
@@ -248,15 +280,6 @@ struct RenderCommand {
         }
         return out
     }
-
-    /// `frame_0000.png` …, with more digits when N − 1 needs them.
-    static func fileNames(count: Int) -> [String] {
-        let digits = max(4, String(count - 1).count)
-        return (0..<count).map { k in
-            let number = String(k)
-            return "frame_" + String(repeating: "0", count: digits - number.count) + number + ".png"
-        }
-    }
 }
 
 extension String {
@@ -282,5 +305,68 @@ extension String {
 
     var trimmingSpaces: Substring {
         drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed().reduce(into: Substring()) { $0.append($1) }
+    }
+}
+
+/// File names from a printf-like pattern with one number field: `%d`, `%4d` (spaces are not
+/// allowed in names, so width pads with zeros too) or `%04d`; `%%` is a percent sign. The name
+/// must end in ".png", must not start with "." (hidden, and the form of temporary files) and must
+/// not contain "/".
+struct NamePattern: Equatable {
+    struct Invalid: Error { let expected: String }
+
+    let prefix: String
+    let suffix: String
+    let width: Int
+
+    static func `default`(frameCount: Int) -> NamePattern {
+        NamePattern(prefix: "frame_", suffix: ".png", width: max(4, String(frameCount - 1).count))
+    }
+
+    init(prefix: String, suffix: String, width: Int) {
+        self.prefix = prefix
+        self.suffix = suffix
+        self.width = width
+    }
+
+    init(_ text: String) throws(Invalid) {
+        var prefix = "", suffix = "", width = 0, fields = 0
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            guard character == "%" else {
+                if fields == 0 { prefix.append(character) } else { suffix.append(character) }
+                continue
+            }
+            if characters.first == "%" {
+                characters.removeFirst()
+                if fields == 0 { prefix.append("%") } else { suffix.append("%") }
+                continue
+            }
+            var digits = ""
+            while let next = characters.first, next.isASCII, next.isNumber {
+                digits.append(next)
+                characters.removeFirst()
+            }
+            guard characters.popFirst() == "d" else {
+                throw Invalid(expected: "a pattern whose only % field is %d, %4d or %04d (write %% for a percent sign)")
+            }
+            fields += 1
+            width = Int(digits) ?? 0
+        }
+        guard fields == 1 else {
+            throw Invalid(expected: fields == 0 ? "a pattern with a number field such as %04d" : "a pattern with one number field, not \(fields)")
+        }
+        guard !text.contains("/") else { throw Invalid(expected: "a file name without a path separator '/'") }
+        guard suffix.lowercased().hasSuffix(".png") else { throw Invalid(expected: "a file name ending in .png") }
+        guard !prefix.hasPrefix(".") else {
+            throw Invalid(expected: "a file name that does not start with '.'")
+        }
+        guard width <= 9 else { throw Invalid(expected: "a number field at most 9 digits wide") }
+        self.init(prefix: prefix, suffix: suffix, width: width)
+    }
+
+    func name(for frame: Int) -> String {
+        let number = String(frame)
+        return prefix + String(repeating: "0", count: max(0, width - number.count)) + number + suffix
     }
 }

@@ -28,6 +28,13 @@ func run(_ arguments: [String]) -> Int32 {
             print(RenderCommand.version)
             return 0
         }
+        if parsed.has("list-devices") {
+            for device in Device.all {
+                let name = device.name + String(repeating: " ", count: max(1, 20 - device.name.count))
+                print("\(name)\(formatNumber(device.screen.width)) × \(formatNumber(device.screen.height)) pt @\(formatNumber(device.scale))x")
+            }
+            return 0
+        }
         if parsed.has("list-languages") {
             for translation in Translation.all {
                 let code = translation.languageCode
@@ -70,29 +77,39 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
         printError("warning: \(warning)")
     }
     let created = try OutputFolder.prepare(job.directory)
-    let fileNames = RenderCommand.fileNames(count: job.frameCount)
+    let frames = job.still.map { [$0] } ?? Array(0..<job.frameCount)
+    let fileNames = frames.map { job.namePattern.name(for: $0) }
     let manifestPath = job.directory + "/manifest.json"
+    let progress = Progress(total: frames.count, enabled: !job.quiet && isatty(2) != 0, started: started)
     do {
         // The old manifest goes before the first frame is replaced, so no manifest ever lists
         // frames of another run; the new one is written last.
-        let sizes = try SequenceWriter(threads: job.threads).write(renderer, to: job.directory, fileNames: fileNames) {
-            if unlink(manifestPath) != 0, errno != ENOENT {
-                throw FileError(operation: "remove", path: manifestPath, errno: errno)
-            }
-        }
+        let sizes = try SequenceWriter(threads: job.threads).write(
+            renderer, to: job.directory, fileNames: fileNames, frames: frames,
+            progress: { progress.update($0) },
+            beforeRenaming: {
+                if unlink(manifestPath) != 0, errno != ENOENT {
+                    throw FileError(operation: "remove", path: manifestPath, errno: errno)
+                }
+            })
+        progress.finish()
         let manifest = Manifest.json(job: job, renderer: renderer, fileNames: fileNames)
         try FileOutput.write(manifest, to: job.directory + "/.manifest.json.partial")
         try FileOutput.rename(job.directory + "/.manifest.json.partial", to: manifestPath)
         let seconds = monotonicSeconds() - started
         let total = sizes.reduce(0, +)
         let scene = job.scene
-        let frames = job.frameCount == 1 ? "1 frame" : "\(job.frameCount) frames"
-        print("Wrote \(frames) of \(renderer.width)×\(renderer.height) px "
-              + "(\(scene.variant.rawValue) @\(formatNumber(scene.scale))x, \(job.fps) fps, "
-              + "\(formatBytes(total))) and manifest.json to \(job.directory) in "
-              + "\(formatNumber((seconds * 100).rounded() / 100)) s")
+        let what = job.still.map { "frame \($0) of \(job.frameCount)" }
+            ?? (job.frameCount == 1 ? "1 frame" : "\(job.frameCount) frames")
+        if !job.quiet {
+            print("Wrote \(what) of \(renderer.width)×\(renderer.height) px "
+                  + "(\(scene.variant.rawValue) @\(formatNumber(scene.scale))x, \(job.fps) fps, "
+                  + "\(formatBytes(total))) and manifest.json to \(job.directory) in "
+                  + "\(formatNumber((seconds * 100).rounded() / 100)) s")
+        }
         return 0
     } catch {
+        progress.finish()
         FileOutput.remove(job.directory + "/.manifest.json.partial")
         if created { rmdir(job.directory) }
         throw FramesError.runtime("\(error)")
@@ -135,3 +152,56 @@ enum OutputFolder {
 }
 
 exit(run(Array(CommandLine.arguments.dropFirst())))
+
+/// A progress bar on stderr, for a terminal and a run that takes more than half a second.
+final class Progress: @unchecked Sendable {
+    let total: Int
+    let enabled: Bool
+    let started: Double
+    private var shown = false
+    private var lastDraw = 0.0
+    private let lock = NSLockLike()
+
+    init(total: Int, enabled: Bool, started: Double) {
+        self.total = total
+        self.enabled = enabled
+        self.started = started
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        lock.withLock {
+            let now = monotonicSeconds()
+            guard now - started > 0.5, now - lastDraw > 0.1 || done == total else { return }
+            lastDraw = now
+            shown = true
+            let width = 30, filled = width * done / max(1, total)
+            printErrorRaw("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                          + "] \(done)/\(total) frames")
+        }
+    }
+
+    func finish() {
+        lock.withLock {
+            if shown { printErrorRaw("\r" + String(repeating: " ", count: 60) + "\r") }
+            shown = false
+        }
+    }
+}
+
+/// A mutex from pthreads, for the CLI (which does not load Foundation).
+final class NSLockLike: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+func printErrorRaw(_ text: String) {
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+}

@@ -35,12 +35,15 @@ public struct SequenceWriter: Sendable {
 
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
-    /// Frame k goes to `directory/fileNames[k]`; returns each file's size in bytes.
+    /// Frame `frames[i]` (default: every frame) goes to `directory/fileNames[i]`; returns each
+    /// file's size in bytes. `progress` is called with the number of files written so far.
     @discardableResult
-    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String],
+    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String], frames: [Int]? = nil,
+                      progress: @Sendable (Int) -> Void = { _ in },
                       beforeRenaming: @Sendable () throws -> Void = {}) throws -> [Int] {
-        precondition(fileNames.count == renderer.frameCount, "one file name per frame")
-        let count = renderer.frameCount
+        let frames = frames ?? Array(0..<renderer.frameCount)
+        precondition(fileNames.count == frames.count, "one file name per frame")
+        let count = frames.count
         let temporary = fileNames.map { directory + "/." + $0 + ".partial" }
         let final = fileNames.map { directory + "/" + $0 }
         let replacing = final.contains { FileInput.exists($0) }
@@ -66,11 +69,13 @@ public struct SequenceWriter: Sendable {
             while k < count {
                 if state.withLock({ $0.failure != nil }) { return }
                 do {
-                    let bytes = try encoder.encode(frame: k)
+                    let bytes = try encoder.encode(frame: frames[k])
                     try FileOutput.write(bytes, to: temporary[k])
                     try state.withLock { s in
                         s.sizes[k] = bytes.count
                         s.written[k] = true
+                        s.done += 1
+                        progress(s.done)
                         if !replacing { try renameReady(&s) }
                     }
                 } catch {
@@ -99,6 +104,7 @@ private struct WriteState: Sendable {
     var sizes: [Int]
     var written: [Bool]
     var renamed = 0
+    var done = 0
     var failure: (any Error)?
 
     init(count: Int) {
