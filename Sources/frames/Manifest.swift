@@ -21,6 +21,9 @@ enum Manifest {
             "fontFiles": .array((renderer.label?.fontFiles ?? []).map(JSONValue.string)),
             "files": .array(fileNames.map(JSONValue.string)),
         ]
+        var backdrop: [String: JSONValue] = ["color": .string(job.scene.background.hex)]
+        if let image = job.backdropImagePath { backdrop["image"] = .string(image) }
+        object["backdrop"] = .object(backdrop)
         if job.scene.variant == .overlay {
             object["screen"] = .object(["width": .number(job.scene.screenSize.width),
                                         "height": .number(job.scene.screenSize.height)])

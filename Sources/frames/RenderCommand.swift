@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Raster
 
 /// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest.
@@ -44,6 +49,10 @@ struct RenderCommand {
             .option("device", "name", help: "A device's screen and scale (see --list-devices); --width, --height "
                         + "and --scale still override it."),
             .flag("list-devices", help: "List the devices --device knows."),
+            .option("backdrop-color", "color", help: "A colour under everything: the overlay's screen, or behind the "
+                        + "inline card.", default: "clear"),
+            .option("backdrop-image", "file", help: "A PNG under the dim layer (overlay) or behind the card (inline), "
+                        + "scaled to cover the image and centred; at most 100 megapixels."),
             .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
             .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
             .option("frame", "k", help: "Write only frame k of the sequence (0 to frames − 1), a still."),
@@ -95,6 +104,7 @@ struct RenderCommand {
         var still: Int?
         var namePattern: NamePattern
         var quiet: Bool
+        var backdropImagePath: String?
     }
 
     /// Parses and validates everything before anything is written.
@@ -170,7 +180,20 @@ struct RenderCommand {
         if let v = try arguments.number("height", expected: "a screen height in points above 0", accept: { $0 > 0 }) {
             screen.height = v
         }
-        var scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen, text: text, fontFile: fontFile)
+        let backdropColor = try arguments.color("backdrop-color") ?? .clear
+        var backdropImage: Pixmap? = nil
+        if let path = arguments.values["backdrop-image"] {
+            do {
+                if FileInput.isDirectory(path) { throw FileError(operation: "read", path: path, errno: EISDIR) }
+                backdropImage = try PNGDecoder.decode(FileInput.read(path))
+            } catch let error as FileError {
+                throw .invalidValue(option: "--backdrop-image", value: path, expected: "a readable PNG file (\(error.reason))")
+            } catch {
+                throw .invalidValue(option: "--backdrop-image", value: path, expected: "a readable PNG file (\(error))")
+            }
+        }
+        var scene = Scene(style: style, variant: variant, scale: scale, screenSize: screen, background: backdropColor,
+                          text: text, fontFile: fontFile, backdropImage: backdropImage)
         do {
             scene = try scene.validated()
         } catch {
@@ -207,7 +230,8 @@ struct RenderCommand {
             namePattern = NamePattern.default(frameCount: frameCount)
         }
         return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
-                   language: language, still: still, namePattern: namePattern, quiet: arguments.has("quiet"))
+                   language: language, still: still, namePattern: namePattern, quiet: arguments.has("quiet"),
+                   backdropImagePath: arguments.values["backdrop-image"])
     }
 
     /// The label: `--text` (its "\\n" breaks lines), none with `--no-text`, else the language's.

@@ -65,10 +65,14 @@ import Synchronization
         let names = (0..<5).map { "f\($0).png" }
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 5)
         let calls = Mutex<[Int]>([])
-        try SequenceWriter(threads: 2).write(renderer, to: folder, fileNames: names) {
+        let progress = Mutex<[Int]>([])
+        try SequenceWriter(threads: 2).write(renderer, to: folder, fileNames: names,
+                                             progress: { done in progress.withLock { $0.append(done) } },
+                                             beforeRenaming: {
             let present = names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }.count
             calls.withLock { $0.append(present) }
-        }
+        })
         #expect(calls.withLock { $0 } == [0])
+        #expect(progress.withLock { $0 } == [1, 2, 3, 4, 5], "progress counts every written file once, in order")
     }
 }

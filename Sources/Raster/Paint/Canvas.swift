@@ -38,6 +38,8 @@ public struct Canvas: Sendable {
             drawRect(rect, color: layer.color, area: area)
         case .mask(let mask):
             drawMask(mask, color: layer.color, area: area)
+        case .image(let image):
+            drawImage(image, area: area)
         }
     }
 
@@ -54,6 +56,24 @@ public struct Canvas: Sendable {
                 for column in columns {
                     Canvas.blend(&v, at: index, color: color, coverage: column * rowCoverage)
                     index += 4
+                }
+            }
+        }
+    }
+
+    private mutating func drawImage(_ image: Pixmap, area: PixelRect) {
+        let width = window.width
+        values.withUnsafeMutableBufferPointer { v in
+            image.pixels.withUnsafeBufferPointer { p in
+                for y in area.y0..<area.y1 {
+                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                    for x in area.x0..<area.x1 {
+                        let pixel = p[y * image.width + x]
+                        let color = PremultipliedColor(red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
+                                                       blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
+                        Canvas.blend(&v, at: index, color: color, coverage: 1)
+                        index += 4
+                    }
                 }
             }
         }

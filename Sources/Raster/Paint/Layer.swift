@@ -5,6 +5,9 @@ public enum Coverage: Sendable, Equatable {
     case rect(Rect)
     /// A rasterized shape.
     case mask(CoverageMask)
+    /// A whole image at full coverage, its own premultiplied pixels as the colour (the layer's
+    /// colour is unused): a backdrop. The image's top-left corner is pixel (0, 0).
+    case image(Pixmap)
 }
 
 /// One thing to paint: a coverage and a premultiplied colour, composited source-over.
@@ -27,6 +30,8 @@ public struct Layer: Sendable, Equatable {
             return fraction(rect.minX, rect.maxX, x) * fraction(rect.minY, rect.maxY, y)
         case .mask(let mask):
             return mask.coverage(x: x, y: y)
+        case .image(let image):
+            return x >= 0 && y >= 0 && x < image.width && y < image.height ? 1 : 0
         }
     }
 
@@ -35,6 +40,7 @@ public struct Layer: Sendable, Equatable {
         switch coverage {
         case .rect(let rect): return rect.enclosingPixels
         case .mask(let mask): return mask.window
+        case .image(let image): return image.bounds
         }
     }
 }

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Renders frame k of a sequence of N frames of a `Scene` (README, "What it renders").
 ///
-/// Draw order: background, dim layer (overlay, when dimAmount > 0), card, track, arc, label.
+/// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
+/// track, arc, label.
 /// Frame k's arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N
 /// frames make one seamless turn. Layers that do not move are composited once, in `init`: the
 /// image without the arc, rounded to 8 bits, and the layers under the arc kept as floats inside
@@ -55,6 +56,10 @@ public struct FrameRenderer: Sendable {
         let scale = scene.scale
         let style = scene.style
         var layers: [Layer] = []
+        if let backdrop = scene.backdropImage {
+            layers.append(Layer(coverage: .image(try Resample.aspectFill(backdrop, width: width, height: height)),
+                                color: .transparent))
+        }
         if scene.variant == .overlay, style.dimAmount > 0 {
             layers.append(Layer(coverage: .rect(Rect(origin: .zero, size: layout.imageSize).scaled(by: scale)),
                                 color: Color.black.premultiplied(opacity: style.dimAmount)))

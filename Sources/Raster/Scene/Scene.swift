@@ -25,10 +25,13 @@ public struct Scene: Sendable, Equatable {
     public var text: String?
     /// A font file for the label, used instead of `style.textFontName`. Default: nil.
     public var fontFile: String?
+    /// An image under everything but `background`: scaled to cover the image (aspect-fill),
+    /// centred. The overlay's screen under the dim layer, or the inline image behind the card.
+    public var backdropImage: Pixmap?
 
     public init(style: LoadingStyle? = nil, variant: Variant = .indicator, scale: Double = 1,
                 screenSize: Size = Scene.defaultScreenSize, background: Color = .clear,
-                text: String? = nil, fontFile: String? = nil) {
+                text: String? = nil, fontFile: String? = nil, backdropImage: Pixmap? = nil) {
         self.style = style ?? (variant == .overlay ? .overlay : .indicator)
         self.variant = variant
         self.scale = scale
@@ -36,6 +39,7 @@ public struct Scene: Sendable, Equatable {
         self.background = background
         self.text = text
         self.fontFile = fontFile
+        self.backdropImage = backdropImage
     }
 
     /// The largest scale: 16 pixels per point.
