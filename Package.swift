@@ -47,7 +47,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting"]),
-        .testTarget(name: "FramesCLITests", dependencies: ["Raster"]),
+        .testTarget(name: "FramesCLITests", dependencies: ["Raster", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),
     ],
     swiftLanguageModes: [.v6]

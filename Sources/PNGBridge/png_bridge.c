@@ -103,8 +103,9 @@ int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t h
     return 0;
 }
 
-int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
-                               png_bridge_buffer *out, char *message, size_t message_capacity) {
+int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, const unsigned char *data,
+                            const size_t *offsets, const size_t *lengths, size_t count,
+                            png_bridge_buffer *out, char *message, size_t message_capacity) {
     bridge_context context;
     png_structp png = start_write(&context, out, message, message_capacity);
     if (png == NULL) return -1;
@@ -113,8 +114,6 @@ int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned c
         png_bridge_buffer_free(out);
         return -1;
     }
-    if (length > 0x7FFFFFFF) png_error(png, "image data too large for one IDAT chunk");
-
     unsigned char ihdr[13] = {
         (unsigned char)(width >> 24), (unsigned char)(width >> 16), (unsigned char)(width >> 8), (unsigned char)width,
         (unsigned char)(height >> 24), (unsigned char)(height >> 16), (unsigned char)(height >> 8), (unsigned char)height,
@@ -123,10 +122,21 @@ int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned c
     png_write_sig(png);
     png_write_chunk(png, (png_const_bytep) "IHDR", ihdr, sizeof ihdr);
     png_write_chunk(png, (png_const_bytep) "sRGB", srgb, sizeof srgb);
-    png_write_chunk(png, (png_const_bytep) "IDAT", data, length);
+    for (size_t i = 0; i < count; i++) {
+        if (lengths[i] > 0x7FFFFFFF) png_error(png, "chunk data too large");
+        png_byte type[5] = {(png_byte)types[4 * i], (png_byte)types[4 * i + 1], (png_byte)types[4 * i + 2],
+                            (png_byte)types[4 * i + 3], 0};
+        png_write_chunk(png, type, data + offsets[i], lengths[i]);
+    }
     png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
     png_destroy_write_struct(&png, NULL);
     return 0;
+}
+
+int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
+                               png_bridge_buffer *out, char *message, size_t message_capacity) {
+    size_t offset = 0;
+    return png_bridge_write_chunks(width, height, "IDAT", data, &offset, &length, 1, out, message, message_capacity);
 }
 
 const char *png_bridge_libpng_version(void) { return png_get_libpng_ver(NULL); }

@@ -127,17 +127,6 @@ enum CompareCommand {
     }
 
     static func writeDiff(expected: Pixmap, actual: Pixmap, to path: String) throws {
-        let bytes = try PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual))
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".partial"
-        do {
-            try FileOutput.write(bytes, to: temporary)
-            try FileOutput.rename(temporary, to: path)
-        } catch {
-            FileOutput.remove(temporary)
-            throw FramesError.runtime("\(error)")
-        }
+        try OutputFile.write(PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual)), to: path)
     }
 }

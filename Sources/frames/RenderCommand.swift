@@ -56,6 +56,8 @@ struct RenderCommand {
             .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
             .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
             .option("frame", "k", help: "Write only frame k of the sequence (0 to frames − 1), a still."),
+            .option("apng", "file", help: "Also write the sequence as an animated PNG that loops at --fps (alone "
+                        + "when --out is not given)."),
             .option("name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
                     default: "frame_%04d.png"),
             .flag("quiet", help: "Print no progress bar and no summary line (warnings and errors still show)."),
@@ -105,6 +107,9 @@ struct RenderCommand {
         var namePattern: NamePattern
         var quiet: Bool
         var backdropImagePath: String?
+        /// Where to write the animated PNG, and whether the frame folder is wanted at all.
+        var apng: String?
+        var writesFolder: Bool
     }
 
     /// Parses and validates everything before anything is written.
@@ -231,7 +236,20 @@ struct RenderCommand {
         }
         return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
                    language: language, still: still, namePattern: namePattern, quiet: arguments.has("quiet"),
-                   backdropImagePath: arguments.values["backdrop-image"])
+                   backdropImagePath: arguments.values["backdrop-image"], apng: try outputFile("apng", arguments),
+                   writesFolder: arguments.values["out"] != nil || arguments.values["apng"] == nil)
+    }
+
+    /// A file to write (`--apng`, `--sheet`): a .png name in an existing folder.
+    static func outputFile(_ option: String, _ arguments: ParsedArguments) throws(FramesError) -> String? {
+        guard let path = arguments.values[option] else { return nil }
+        guard path.lowercased().hasSuffix(".png"), !path.hasSuffix("/") else {
+            throw .invalidValue(option: "--" + option, value: path, expected: "a file name ending in .png")
+        }
+        if FileInput.isDirectory(path) {
+            throw .invalidValue(option: "--" + option, value: path, expected: "a file name, not a folder")
+        }
+        return path
     }
 
     /// The label: `--text` (its "\\n" breaks lines), none with `--no-text`, else the language's.

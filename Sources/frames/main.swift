@@ -76,6 +76,15 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     for warning in renderer.label?.warnings ?? [] {
         printError("warning: \(warning)")
     }
+    if let apng = job.apng {
+        let bytes = try APNGEncoder(renderer: renderer, fps: job.fps).encode()
+        try OutputFile.write(bytes, to: apng)
+        if !job.quiet {
+            print("Wrote \(apng): \(job.frameCount) frames of \(renderer.width)×\(renderer.height) px looping at "
+                  + "\(job.fps) fps, \(formatBytes(bytes.count))")
+        }
+    }
+    guard job.writesFolder else { return 0 }
     let created = try OutputFolder.prepare(job.directory)
     let frames = job.still.map { [$0] } ?? Array(0..<job.frameCount)
     let fileNames = frames.map { job.namePattern.name(for: $0) }
@@ -126,6 +135,24 @@ func monotonicSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// A single output file (an animated PNG, a contact sheet): written under a temporary name beside
+/// it and renamed into place.
+enum OutputFile {
+    static func write(_ bytes: [UInt8], to path: String) throws(FramesError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = (folder.isEmpty ? "" : folder + "/") + "." + name + ".partial"
+        do {
+            try FileOutput.write(bytes, to: temporary)
+            try FileOutput.rename(temporary, to: path)
+        } catch {
+            FileOutput.remove(temporary)
+            throw .runtime("\(error)")
+        }
+    }
 }
 
 /// The output folder: created when missing (its parent must exist); an existing path must be a

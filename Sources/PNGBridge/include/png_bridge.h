@@ -33,6 +33,13 @@ int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t h
 int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
                                png_bridge_buffer *out, char *message, size_t message_capacity);
 
+/// Like `png_bridge_write_container`, with `count` chunks of your own after sRGB: chunk i has the
+/// four-letter type at `types + 4 * i` and the data `data + offsets[i]`, `lengths[i]` bytes
+/// (animated PNG: acTL, fcTL, IDAT, fdAT …). IEND is added at the end.
+int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, const unsigned char *data,
+                            const size_t *offsets, const size_t *lengths, size_t count,
+                            png_bridge_buffer *out, char *message, size_t message_capacity);
+
 /// Decodes any PNG libpng reads into 8-bit straight-alpha RGBA (stride = width * 4).
 /// On success returns 0, sets `*pixels` (free with `png_bridge_pixels_free`), `*width`, `*height`.
 /// On failure returns -1 and writes the reason into `message`.

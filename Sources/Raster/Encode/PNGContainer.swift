@@ -26,6 +26,28 @@ public enum PNGContainer {
         "zlib \(String(cString: zlibVersion())), libpng \(String(cString: png_bridge_libpng_version()))"
     }
 
+    /// A PNG file with IHDR and sRGB, then `chunks` (type, data) in order, then IEND, written by
+    /// libpng's chunk functions (animated PNGs use this).
+    static func file(width: Int, height: Int, chunks: [(String, [UInt8])]) throws(PNGError) -> [UInt8] {
+        var types = [CChar](), data = [UInt8](), offsets = [Int](), lengths = [Int]()
+        for (type, bytes) in chunks {
+            precondition(type.utf8.count == 4, "chunk types have four letters")
+            types += type.utf8.map { CChar(bitPattern: $0) }
+            offsets.append(data.count)
+            lengths.append(bytes.count)
+            data += bytes
+        }
+        var buffer = png_bridge_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = data.withUnsafeBufferPointer { d in
+            png_bridge_write_chunks(UInt32(width), UInt32(height), types, d.baseAddress, offsets, lengths, chunks.count,
+                                    &buffer, &message, message.count)
+        }
+        guard status == 0 else { throw .encodingFailed(string(fromCMessage: message)) }
+        defer { png_bridge_buffer_free(&buffer) }
+        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
