@@ -56,6 +56,10 @@ struct RenderCommand {
             .option("width", "pt", help: "Overlay screen width in points.", default: "390"),
             .option("height", "pt", help: "Overlay screen height in points.", default: "844"),
             .option("frame", "k", help: "Write only frame k of the sequence (0 to frames − 1), a still."),
+            .option("sheet", "file", help: "Also write a contact sheet: the frames in a grid, each numbered (alone "
+                        + "when --out is not given)."),
+            .option("columns", "n", help: "Tiles in a row of the contact sheet.", default: "√ of the tiles, rounded up"),
+            .option("every", "k", help: "Put every k-th frame on the contact sheet.", default: "1"),
             .option("apng", "file", help: "Also write the sequence as an animated PNG that loops at --fps (alone "
                         + "when --out is not given)."),
             .option("name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
@@ -109,6 +113,9 @@ struct RenderCommand {
         var backdropImagePath: String?
         /// Where to write the animated PNG, and whether the frame folder is wanted at all.
         var apng: String?
+        var sheet: String?
+        var sheetColumns: Int?
+        var sheetEvery: Int
         var writesFolder: Bool
     }
 
@@ -237,7 +244,10 @@ struct RenderCommand {
         return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
                    language: language, still: still, namePattern: namePattern, quiet: arguments.has("quiet"),
                    backdropImagePath: arguments.values["backdrop-image"], apng: try outputFile("apng", arguments),
-                   writesFolder: arguments.values["out"] != nil || arguments.values["apng"] == nil)
+                   sheet: try outputFile("sheet", arguments),
+                   sheetColumns: try arguments.integer("columns", in: 1...1000, expected: "a whole number from 1 to 1000"),
+                   sheetEvery: try arguments.integer("every", in: 1...maxFrames, expected: "a whole number from 1 to \(maxFrames)") ?? 1,
+                   writesFolder: arguments.values["out"] != nil || (arguments.values["apng"] == nil && arguments.values["sheet"] == nil))
     }
 
     /// A file to write (`--apng`, `--sheet`): a .png name in an existing folder.

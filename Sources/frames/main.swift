@@ -84,6 +84,24 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
                   + "\(job.fps) fps, \(formatBytes(bytes.count))")
         }
     }
+    if let sheet = job.sheet {
+        let tiles = (job.frameCount + job.sheetEvery - 1) / job.sheetEvery
+        let columns = job.sheetColumns ?? Int(Double(tiles).squareRoot().rounded(.up))
+        let image: Pixmap
+        do {
+            image = try ContactSheet.render(renderer, columns: columns, every: job.sheetEvery)
+        } catch let error as RasterError {
+            guard case .invalidSize(let width, let height) = error else { throw FramesError.runtime("\(error)") }
+            throw FramesError.invalidValue(option: "--sheet", value: sheet,
+                                           expected: "a sheet of at most 100 megapixels (it would be \(width) × \(height) px; "
+                                               + "use --every, --columns or a smaller --scale)")
+        }
+        let bytes = try PNGEncoder().encode(image)
+        try OutputFile.write(bytes, to: sheet)
+        if !job.quiet {
+            print("Wrote \(sheet): \(tiles) frames in \(columns) columns, \(image.width)×\(image.height) px, \(formatBytes(bytes.count))")
+        }
+    }
     guard job.writesFolder else { return 0 }
     let created = try OutputFolder.prepare(job.directory)
     let frames = job.still.map { [$0] } ?? Array(0..<job.frameCount)
