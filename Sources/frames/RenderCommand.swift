@@ -60,6 +60,13 @@ struct RenderCommand {
                         + "when --out is not given)."),
             .option("columns", "n", help: "Tiles in a row of the contact sheet.", default: "√ of the tiles, rounded up"),
             .option("every", "k", help: "Put every k-th frame on the contact sheet.", default: "1"),
+            .option("timeline", "phases", help: "Render a payment session, e.g. idle:0.5,processing:2,done:0.5 "
+                        + "(seconds): the overlay shows exactly while processing, instantly (no transition is "
+                        + "documented), its spinner starting at 12 o'clock when processing starts."),
+            .option("loading-enabled", "bool", help: "With --timeline: false keeps the overlay hidden (isLoadingEnabled).",
+                    default: "true"),
+            .option("visible", "bool", help: "Without --timeline: false renders the manual overlay hidden (isVisible).",
+                    default: "true"),
             .option("apng", "file", help: "Also write the sequence as an animated PNG that loops at --fps (alone "
                         + "when --out is not given)."),
             .option("name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
@@ -117,6 +124,9 @@ struct RenderCommand {
         var sheetColumns: Int?
         var sheetEvery: Int
         var writesFolder: Bool
+        var timeline: Timeline?
+        /// Frames of one turn of the spinner (the renderer's sequence).
+        var turnFrames: Int
     }
 
     /// Parses and validates everything before anything is written.
@@ -212,7 +222,7 @@ struct RenderCommand {
             throw invalidScene(error, arguments, styleFile: styleFile)
         }
         let fps = try arguments.integer("fps", in: 1...240, expected: "a whole number from 1 to 240") ?? 60
-        let frameCount = try arguments.integer("frames", in: 1...maxFrames,
+        var frameCount = try arguments.integer("frames", in: 1...maxFrames,
                                                expected: "a whole number from 1 to \(maxFrames)") ?? fps
         let threads = try arguments.integer("threads", in: 1...256, expected: "a whole number from 1 to 256")
             ?? SequenceWriter.defaultThreads
@@ -229,6 +239,34 @@ struct RenderCommand {
         if width < 1 || height < 1 || Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
             throw invalidImageSize(width: width, height: height, scene: scene, arguments)
         }
+        func bool(_ name: String) throws(FramesError) -> Bool? {
+            guard let text = arguments.values[name] else { return nil }
+            switch text.lowercased() {
+            case "true", "yes", "1": return true
+            case "false", "no", "0": return false
+            default: throw .invalidValue(option: "--" + name, value: text, expected: "true or false")
+            }
+        }
+        let loadingEnabled = try bool("loading-enabled")
+        let visible = try bool("visible")
+        var timeline: Timeline? = nil
+        if let text = arguments.values["timeline"] {
+            guard variant == .overlay else {
+                throw .invalidValue(option: "--timeline", value: text, expected: "--style overlay (the session binding is the overlay's)")
+            }
+            for other in ["frames", "apng", "sheet", "visible"] where arguments.values[other] != nil {
+                throw .invalidValue(option: "--" + other, value: arguments.values[other]!,
+                                    expected: "no value with --timeline (the timeline sets the frames)")
+            }
+            timeline = try Timeline(text, fps: fps, loadingEnabled: loadingEnabled ?? true)
+        } else if let enabled = arguments.values["loading-enabled"] {
+            throw .invalidValue(option: "--loading-enabled", value: enabled, expected: "no value without --timeline")
+        } else if visible == false {
+            timeline = try Timeline("idle:\(Double(frameCount) / Double(fps))", fps: fps, loadingEnabled: false)
+        }
+        // With a timeline the spinner turns once a second (fps frames), over the timeline's span.
+        let turnFrames = timeline == nil ? frameCount : fps
+        frameCount = timeline?.frames.count ?? frameCount
         let still = try arguments.integer("frame", in: 0...(frameCount - 1),
                                           expected: "a frame number from 0 to \(frameCount - 1) (of --frames \(frameCount))")
         let namePattern: NamePattern
@@ -247,7 +285,8 @@ struct RenderCommand {
                    sheet: try outputFile("sheet", arguments),
                    sheetColumns: try arguments.integer("columns", in: 1...1000, expected: "a whole number from 1 to 1000"),
                    sheetEvery: try arguments.integer("every", in: 1...maxFrames, expected: "a whole number from 1 to \(maxFrames)") ?? 1,
-                   writesFolder: arguments.values["out"] != nil || (arguments.values["apng"] == nil && arguments.values["sheet"] == nil))
+                   writesFolder: arguments.values["out"] != nil || (arguments.values["apng"] == nil && arguments.values["sheet"] == nil),
+                   timeline: timeline, turnFrames: turnFrames)
     }
 
     /// A file to write (`--apng`, `--sheet`): a .png name in an existing folder.

@@ -69,7 +69,7 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     let started = monotonicSeconds()
     let renderer: FrameRenderer
     do {
-        renderer = try FrameRenderer(scene: job.scene, frameCount: job.frameCount)
+        renderer = try FrameRenderer(scene: job.scene, frameCount: job.turnFrames)
     } catch {
         throw FramesError.runtime("\(error)")
     }
@@ -104,8 +104,9 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     }
     guard job.writesFolder else { return 0 }
     let created = try OutputFolder.prepare(job.directory)
-    let frames = job.still.map { [$0] } ?? Array(0..<job.frameCount)
-    let fileNames = frames.map { job.namePattern.name(for: $0) }
+    let indices = job.still.map { [$0] } ?? Array(0..<job.frameCount)
+    let frames = indices.map { job.timeline?.frames[$0] ?? .spinner($0) }
+    let fileNames = indices.map { job.namePattern.name(for: $0) }
     let manifestPath = job.directory + "/manifest.json"
     let progress = Progress(total: frames.count, enabled: !job.quiet && isatty(2) != 0, started: started)
     do {

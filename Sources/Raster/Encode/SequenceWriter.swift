@@ -38,10 +38,12 @@ public struct SequenceWriter: Sendable {
     /// Frame `frames[i]` (default: every frame) goes to `directory/fileNames[i]`; returns each
     /// file's size in bytes. `progress` is called with the number of files written so far.
     @discardableResult
-    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String], frames: [Int]? = nil,
+    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String], frames: [SequenceFrame]? = nil,
                       progress: @Sendable (Int) -> Void = { _ in },
                       beforeRenaming: @Sendable () throws -> Void = {}) throws -> [Int] {
-        let frames = frames ?? Array(0..<renderer.frameCount)
+        let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
+        // A hidden frame is always the same image: encode it once.
+        let hidden = frames.contains(.hidden) ? try PNGEncoder().encode(renderer.hiddenFrame()) : []
         precondition(fileNames.count == frames.count, "one file name per frame")
         let count = frames.count
         let temporary = fileNames.map { directory + "/." + $0 + ".partial" }
@@ -69,7 +71,11 @@ public struct SequenceWriter: Sendable {
             while k < count {
                 if state.withLock({ $0.failure != nil }) { return }
                 do {
-                    let bytes = try encoder.encode(frame: frames[k])
+                    let bytes: [UInt8]
+                    switch frames[k] {
+                    case .spinner(let index): bytes = try encoder.encode(frame: index)
+                    case .hidden: bytes = hidden
+                    }
                     try FileOutput.write(bytes, to: temporary[k])
                     try state.withLock { s in
                         s.sizes[k] = bytes.count
@@ -98,6 +104,14 @@ public struct SequenceWriter: Sendable {
         }
         return state.withLock { $0.sizes }
     }
+}
+
+/// What one file of a sequence shows.
+public enum SequenceFrame: Sendable, Equatable {
+    /// Frame k of the renderer's sequence.
+    case spinner(Int)
+    /// The screen without the overlay: background and backdrop only (`FrameRenderer.hiddenFrame`).
+    case hidden
 }
 
 private struct WriteState: Sendable {

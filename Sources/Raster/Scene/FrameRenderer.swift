@@ -173,6 +173,14 @@ public struct FrameRenderer: Sendable {
         return band
     }
 
+    /// The screen with the overlay hidden: the background colour and the backdrop image only.
+    public func hiddenFrame() -> Pixmap {
+        var image = staticImage
+        let backdrop = underLayers.filter { if case .image = $0.coverage { return true } else { return false } }
+        FrameRenderer.composite(backdrop, background: background, into: &image)
+        return image
+    }
+
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
     /// that `frame(_:)` is tested against.
     public func referenceFrame(_ k: Int) -> Pixmap {
