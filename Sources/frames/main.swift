@@ -108,6 +108,9 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     let frames = indices.map { job.timeline?.frames[$0] ?? .spinner($0) }
     let fileNames = indices.map { job.namePattern.name(for: $0) }
     let manifestPath = job.directory + "/manifest.json"
+    // The files an earlier run listed in its manifest: those this run does not rewrite go once it
+    // has succeeded, so the folder holds one run. Files no manifest lists are never touched.
+    let earlier = EarlierRun.files(listedIn: manifestPath)
     let progress = Progress(total: frames.count, enabled: !job.quiet && isatty(2) != 0, started: started)
     do {
         // The old manifest goes before the first frame is replaced, so no manifest ever lists
@@ -124,6 +127,9 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
         let manifest = Manifest.json(job: job, renderer: renderer, fileNames: fileNames)
         try FileOutput.write(manifest, to: job.directory + "/.manifest.json.partial")
         try FileOutput.rename(job.directory + "/.manifest.json.partial", to: manifestPath)
+        for name in earlier where !fileNames.contains(name) {
+            FileOutput.remove(job.directory + "/" + name)
+        }
         let seconds = monotonicSeconds() - started
         let total = sizes.reduce(0, +)
         let scene = job.scene
@@ -154,6 +160,22 @@ func monotonicSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// What an earlier run wrote into a folder, from its manifest.
+enum EarlierRun {
+    /// The frame files the manifest at `path` lists: plain names in that folder only (never a
+    /// path, never the manifest); none when there is no readable manifest.
+    static func files(listedIn path: String) -> [String] {
+        guard let bytes = try? FileInput.read(path), bytes.count <= 16 << 20,
+              case .object(let manifest)? = try? JSONValue.parse(bytes),
+              case .array(let files)? = manifest["files"] else { return [] }
+        return files.compactMap { value in
+            guard case .string(let name) = value, !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
+                  name != "manifest.json", name.lowercased().hasSuffix(".png") else { return nil }
+            return name
+        }
+    }
 }
 
 /// A single output file (an animated PNG, a contact sheet): written under a temporary name beside

@@ -311,6 +311,20 @@ enum CLI {
         #expect(CLI.contents(of: folder.appendingPathComponent("o")).count == 4)
     }
 
+    /// A second run into the same folder leaves one run: the earlier run's frames that the new
+    /// one does not rewrite go (only those its manifest lists); other files stay.
+    @Test func rewritingAFolderLeavesOneRun() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["--no-text", "--frames", "6", "--out", "o"], in: folder).status == 0)
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("o/notes.txt"))
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("o/frame_0100.png"))   // no manifest lists it
+        let result = try CLI.run(["--no-text", "--frames", "3", "--name-pattern", "frame_%04d.png", "--out", "o"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(CLI.contents(of: folder.appendingPathComponent("o")) ==
+                ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0100.png", "manifest.json", "notes.txt"])
+    }
+
     @Test func unwritableOutputIsARuntimeError() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
