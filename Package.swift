@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         // Golden-image assertions for other packages' tests (XCTest and Swift Testing).
         .library(name: "FramesTesting", targets: ["FramesTesting"]),
+        // The command line tool's logic, for the fuzzer (Fuzz/).
+        .library(name: "FramesCLI", targets: ["FramesCLI"]),
         .executable(name: "frames", targets: ["frames"]),
     ],
     targets: [

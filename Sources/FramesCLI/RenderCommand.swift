@@ -71,6 +71,7 @@ struct RenderCommand {
                         + "when --out is not given)."),
             .option("name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
                     default: "frame_%04d.png"),
+            .flag("force", help: "Write into a folder that holds other files and no manifest.json."),
             .flag("quiet", help: "Print no progress bar and no summary line (warnings and errors still show)."),
             .option("threads", "n", help: "Frames encoded at once, 1 to 256; the files are the same for any number "
                         + "(the one-time work on the static layers uses every core).", default: "the number of cores"),
@@ -127,6 +128,7 @@ struct RenderCommand {
         var timeline: Timeline?
         /// Frames of one turn of the spinner (the renderer's sequence).
         var turnFrames: Int
+        var force: Bool
     }
 
     /// Parses and validates everything before anything is written.
@@ -286,7 +288,7 @@ struct RenderCommand {
                    sheetColumns: try arguments.integer("columns", in: 1...1000, expected: "a whole number from 1 to 1000"),
                    sheetEvery: try arguments.integer("every", in: 1...maxFrames, expected: "a whole number from 1 to \(maxFrames)") ?? 1,
                    writesFolder: arguments.values["out"] != nil || (arguments.values["apng"] == nil && arguments.values["sheet"] == nil),
-                   timeline: timeline, turnFrames: turnFrames)
+                   timeline: timeline, turnFrames: turnFrames, force: arguments.has("force"))
     }
 
     /// A file to write (`--apng`, `--sheet`): a .png name in an existing folder.

@@ -7,6 +7,39 @@ import Darwin
 #endif
 import Raster
 
+/// What `run` would answer before rendering anything: 0 for a valid command line, 64 or 1 for
+/// one that would be refused. Prints nothing and writes nothing (the fuzzer calls it).
+public func validate(_ arguments: [String]) -> Int32 {
+    if arguments.first == "compare" {
+        do {
+            _ = try CompareCommand.parser.parse(Array(arguments.dropFirst()))
+            return 0
+        } catch {
+            return error.exitCode
+        }
+    }
+    do {
+        let parsed = try RenderCommand.parser.parse(arguments)
+        _ = try RenderCommand.job(from: parsed)
+        return 0
+    } catch {
+        return error.exitCode
+    }
+}
+
+/// Reads a style file's bytes as `--style-file` does: 0 when it is a valid style, 64 when not.
+public func validateStyleFile(_ bytes: [UInt8]) -> Int32 {
+    do {
+        let file = try StyleFile(bytes: bytes, path: "fuzz.json")
+        var style = LoadingStyle.indicator
+        try file.apply(to: &style)
+        _ = try? style.validated()
+        return 0
+    } catch {
+        return error.exitCode
+    }
+}
+
 /// Prints to standard error.
 func printError(_ text: String) {
     let line = Array((text + "\n").utf8)
@@ -104,7 +137,7 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
         }
     }
     guard job.writesFolder else { return 0 }
-    let created = try OutputFolder.prepare(job.directory)
+    let created = try OutputFolder.prepare(job.directory, force: job.force)
     let indices = job.still.map { [$0] } ?? Array(0..<job.frameCount)
     let frames = indices.map { job.timeline?.frames[$0] ?? .spinner($0) }
     let fileNames = indices.map { job.namePattern.name(for: $0) }
@@ -113,6 +146,14 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     // has succeeded, so the folder holds one run. Files no manifest lists are never touched.
     let earlier = EarlierRun.files(listedIn: manifestPath)
     let progress = Progress(total: frames.count, enabled: !job.quiet && isatty(2) != 0, started: started)
+    // An interruption removes this run's temporary files, and the frames it creates where none
+    // stood before (a new folder goes too).
+    let fresh = fileNames.filter { !FileInput.exists(job.directory + "/" + $0) }
+    Interruption.protect(fileNames.map { job.directory + "/" + SequenceWriter.temporaryName(for: $0) }
+                            + fresh.map { job.directory + "/" + $0 }
+                            + [job.directory + "/.manifest.json.partial"],
+                         folder: created ? job.directory : nil)
+    defer { Interruption.release() }
     do {
         // The old manifest goes before the first frame is replaced, so no manifest ever lists
         // frames of another run; the new one is written last.
@@ -207,14 +248,27 @@ enum OutputFolder {
         }
     }
 
-    /// Returns whether this run created the folder.
-    static func prepare(_ path: String) throws(FramesError) -> Bool {
+    /// Returns whether this run created the folder. An existing folder must be empty or hold a
+    /// manifest.json (an earlier run of frames), unless `force`: a folder of other files is not
+    /// written into by accident.
+    static func prepare(_ path: String, force: Bool) throws(FramesError) -> Bool {
         if mkdir(path, 0o755) == 0 { return true }
         let code = errno
         var info = stat()
         if code == EEXIST, stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { return false }
-            throw .runtime("cannot use '\(path)' as the output folder: \(String(cString: strerror(ENOTDIR)))")
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw .runtime("cannot use '\(path)' as the output folder: \(String(cString: strerror(ENOTDIR)))")
+            }
+            if !force {
+                // Temporary files an interrupted run of ours may have left do not count.
+                let names = ((try? FileInput.names(in: path)) ?? []).filter { !($0.hasPrefix(".") && $0.hasSuffix(".partial")) }
+                if !names.isEmpty, !names.contains("manifest.json") {
+                    throw .invalidValue(option: "--out", value: path,
+                                        expected: "an empty folder or one an earlier run wrote (with a manifest.json); "
+                                            + "it holds \(names.count) other file\(names.count == 1 ? "" : "s") (use --force to write there anyway)")
+                }
+            }
+            return false
         }
         throw .runtime("cannot create the output folder '\(path)': \(String(cString: strerror(code)))")
     }

@@ -14,7 +14,6 @@ struct StyleFile {
 
     /// Reads and checks the file's syntax and keys (values are checked by `apply`).
     init(path: String) throws(FramesError) {
-        self.path = path
         let bytes: [UInt8]
         do {
             if FileInput.isDirectory(path) {
@@ -28,6 +27,12 @@ struct StyleFile {
         } catch {
             throw .runtime("\(error)")
         }
+        try self.init(bytes: bytes, path: path)
+    }
+
+    /// The style file's content, as read from `path` (named in messages).
+    init(bytes: [UInt8], path: String) throws(FramesError) {
+        self.path = path
         if bytes.count > StyleFile.maxBytes {
             throw .invalidValue(option: "--style-file", value: path,
                                 expected: "a style file of at most 1 MB (it has \(bytes.count) bytes)")

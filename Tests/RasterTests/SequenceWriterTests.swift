@@ -76,3 +76,25 @@ import Synchronization
         #expect(progress.withLock { $0 } == [1, 2, 3, 4, 5], "progress counts every written file once, in order")
     }
 }
+
+@Suite struct VanishingFolderTests {
+    /// The output folder disappears after the first frame: the run fails with the path and the
+    /// reason, and nothing of it is left anywhere.
+    @Test func folderThatDisappearsMidRunFailsCleanly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-vanish-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 6)
+        do {
+            try SequenceWriter(threads: 1).write(renderer, to: folder, fileNames: (0..<6).map { "f\($0).png" },
+                                                 progress: { done in
+                if done == 1 { try? FileManager.default.removeItem(atPath: folder) }
+            })
+            Issue.record("the run should fail once its folder is gone")
+        } catch let error as FileError {
+            #expect(error.reason == "No such file or directory")
+            #expect(error.path.hasPrefix(folder))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+}

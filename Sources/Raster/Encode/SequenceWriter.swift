@@ -35,6 +35,9 @@ public struct SequenceWriter: Sendable {
 
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
+    /// The name a file has while it is being written: ".NAME.partial", in the same folder.
+    public static func temporaryName(for name: String) -> String { "." + name + ".partial" }
+
     /// Frame `frames[i]` (default: every frame) goes to `directory/fileNames[i]`; returns each
     /// file's size in bytes. `progress` is called with the number of files written so far.
     @discardableResult
@@ -46,7 +49,7 @@ public struct SequenceWriter: Sendable {
         let hidden = frames.contains(.hidden) ? try PNGEncoder().encode(renderer.hiddenFrame()) : []
         precondition(fileNames.count == frames.count, "one file name per frame")
         let count = frames.count
-        let temporary = fileNames.map { directory + "/." + $0 + ".partial" }
+        let temporary = fileNames.map { directory + "/" + SequenceWriter.temporaryName(for: $0) }
         let final = fileNames.map { directory + "/" + $0 }
         let replacing = final.contains { FileInput.exists($0) }
         // A name taken by a folder cannot be replaced: say so before anything is written.
