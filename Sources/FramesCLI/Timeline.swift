@@ -38,11 +38,13 @@ struct Timeline: Equatable {
             parsed.append((name, seconds))
         }
         let total = parsed.reduce(0) { $0 + $1.1 }
-        let count = Int((total * Double(fps)).rounded())
-        guard count >= 1 else { throw invalid("the span is shorter than one frame") }
-        guard count <= RenderCommand.maxFrames else {
-            throw invalid("the span is \(count) frames at \(fps) fps; at most \(RenderCommand.maxFrames)")
+        // Checked as a Double first: a duration of 10^22 s must not overflow an Int.
+        let exactCount = (total * Double(fps)).rounded()
+        guard exactCount >= 1 else { throw invalid("the span is shorter than one frame") }
+        guard exactCount <= Double(RenderCommand.maxFrames) else {
+            throw invalid("the span is \(formatNumber(exactCount)) frames at \(fps) fps; at most \(RenderCommand.maxFrames)")
         }
+        let count = Int(exactCount)
         var segments: [Segment] = []
         var start = 0.0
         for (name, seconds) in parsed {

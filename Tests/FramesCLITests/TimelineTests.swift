@@ -56,6 +56,8 @@ import Raster
         (["--style", "overlay", "--timeline", "idle"], "'idle' is not phase:seconds"),
         (["--style", "overlay", "--timeline", "idle:0.001"], "the span is shorter than one frame"),
         (["--style", "overlay", "--timeline", "processing:1000"], "the span is 60000 frames at 60 fps; at most 10000"),
+        // Found by the fuzzer: a duration too long for an Int of frames once multiplied by fps.
+        (["--style", "overlay", "--timeline", "idle:0222222222222222222222220"], "at most 10000"),
         (["--timeline", "idle:1"], "expected --style overlay"),
         (["--style", "overlay", "--timeline", "idle:1", "--frames", "4"], "'4' for --frames: expected no value with --timeline"),
         (["--style", "overlay", "--loading-enabled", "false"], "'false' for --loading-enabled: expected no value without --timeline"),

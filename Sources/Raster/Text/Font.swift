@@ -19,7 +19,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 /// units (y up), so positions stay exact at any size and sub-pixel offset.
 ///
 /// Not thread-safe: a face is used by one thread at a time (labels are laid out once per
-/// sequence). FreeType's objects are freed in `deinit` only.
+/// sequence). FreeType's objects are freed in `deinit`, or by `open` when it fails.
 public final class Font: @unchecked Sendable {
     public let path: String
     public let faceIndex: Int
@@ -37,30 +37,40 @@ public final class Font: @unchecked Sendable {
     private var face: FT_Face?
 
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
+        // All FreeType work happens in `open`, which frees what it made when it fails: a class
+        // whose init throws before every property is set never runs deinit.
+        let (library, face) = try Font.open(path: path, faceIndex: faceIndex)
         self.path = path
         self.faceIndex = faceIndex
-        var library: FT_Library?
-        var error = FT_Init_FreeType(&library)
-        guard error == 0, let library else {
-            throw .cannotLoad(path: path, reason: FreeTypeErrors.message(error))
-        }
         self.library = library
-        var face: FT_Face?
-        error = FT_New_Face(library, path, FT_Long(faceIndex), &face)
-        guard error == 0, let face else {
-            // deinit frees the library.
-            throw .cannotLoad(path: path, reason: FreeTypeErrors.message(error))
-        }
         self.face = face
         let record = face.pointee
-        guard record.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, record.units_per_EM > 0 else {
-            throw .cannotLoad(path: path, reason: "not a scalable outline font")
-        }
         familyName = record.family_name.map { String(cString: $0) } ?? ""
         unitsPerEm = Double(record.units_per_EM)
         ascender = Double(record.ascender)
         descender = Double(record.descender)
         lineGap = max(0, Double(record.height) - (Double(record.ascender) - Double(record.descender)))
+    }
+
+    /// A FreeType library and a scalable face of the file, or an error with nothing left open.
+    private static func open(path: String, faceIndex: Int) throws(FontError) -> (FT_Library, FT_Face) {
+        var library: FT_Library?
+        var error = FT_Init_FreeType(&library)
+        guard error == 0, let library else {
+            throw .cannotLoad(path: path, reason: FreeTypeErrors.message(error))
+        }
+        var face: FT_Face?
+        error = FT_New_Face(library, path, FT_Long(faceIndex), &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            throw .cannotLoad(path: path, reason: FreeTypeErrors.message(error))
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .cannotLoad(path: path, reason: "not a scalable outline font")
+        }
+        return (library, face)
     }
 
     deinit {
