@@ -45,6 +45,25 @@ enum CLI {
     static func contents(of folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
+
+    /// Runs `arguments` in `folder` and checks a refusal: exit `status`, a first stderr line that
+    /// starts with "Error: " and contains every one of `mentions`, nothing on stdout, and the
+    /// folder's files as they were.
+    static func expectRefusal(_ arguments: [String], in folder: URL, status: Int32 = 64, mentions: [String],
+                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = contents(of: folder)
+        let result = try run(arguments, in: folder)
+        let label = arguments.joined(separator: " ").prefix(100)
+        #expect(result.status == status, "\(label): exit \(result.status), \(result.stderr.prefix(300))",
+                sourceLocation: sourceLocation)
+        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("Error: "), "\(label): \(first.prefix(300))", sourceLocation: sourceLocation)
+        for word in mentions {
+            #expect(first.contains(word), "\(label): '\(word)' not in \(first.prefix(300))", sourceLocation: sourceLocation)
+        }
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(contents(of: folder) == before, "\(label) left \(contents(of: folder))", sourceLocation: sourceLocation)
+    }
 }
 
 @Suite struct CLITests {
@@ -226,14 +245,8 @@ enum CLI {
     func usageErrors(arguments: [String], message: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(arguments + ["--out", "out"], in: folder)
-        #expect(result.status == 64, "\(arguments): exit \(result.status), \(result.stderr)")
-        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
-        #expect(first.contains(message), "\(arguments): \(first)")
-        #expect(result.stderr.contains("See 'frames --help' for more information."))
-        #expect(result.stdout.isEmpty)
-        #expect(CLI.contents(of: folder).isEmpty, "\(arguments) left \(CLI.contents(of: folder))")
+        try CLI.expectRefusal(arguments + ["--out", "out"], in: folder, mentions: [message])
+        #expect(try CLI.run(arguments + ["--out", "out"], in: folder).stderr.contains("See 'frames --help' for more information."))
     }
 
     @Test func listLanguagesPrintsEveryTranslation() throws {

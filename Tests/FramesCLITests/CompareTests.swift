@@ -91,11 +91,8 @@ import Raster
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = try Data(contentsOf: folder.appendingPathComponent("a/frame_0000.png"))
         try bytes.prefix(100).write(to: folder.appendingPathComponent("truncated.png"))
-        let result = try CLI.run(arguments, in: folder)
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("Error: ") && first.contains(message), "\(arguments): \(first)")
-        #expect(result.stderr.contains("See 'frames compare --help' for more information."))
+        try CLI.expectRefusal(arguments, in: folder, mentions: [message])
+        #expect(try CLI.run(arguments, in: folder).stderr.contains("See 'frames compare --help' for more information."))
     }
 
     @Test func helpDescribesTheCommand() throws {

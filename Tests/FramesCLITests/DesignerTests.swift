@@ -59,11 +59,7 @@ import Raster
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not a png".utf8).write(to: folder.appendingPathComponent("notpng.png"))
-        let result = try CLI.run(arguments + ["--out", "o"], in: folder)
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("Error: ") && first.contains(message), "\(arguments): \(first)")
-        #expect(CLI.contents(of: folder) == ["notpng.png"], "nothing written")
+        try CLI.expectRefusal(arguments + ["--out", "o"], in: folder, mentions: [message])
     }
 
     /// The backdrop covers the screen (aspect-fill, centred) under the dim layer.

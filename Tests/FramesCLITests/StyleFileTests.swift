@@ -74,12 +74,7 @@ import Raster
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try write(text, to: folder)
-        let result = try CLI.run(["--style-file", path, "--out", "o"], in: folder)
-        #expect(result.status == 64, "\(text): \(result.stderr)")
-        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("Error: ") && first.contains(message), "\(text): \(first)")
-        #expect(first.contains(path), "the message names the file")
-        #expect(CLI.contents(of: folder) == ["style.json"], "nothing written")
+        try CLI.expectRefusal(["--style-file", path, "--out", "o"], in: folder, mentions: [message, path])
     }
 
     @Test func unreadableOrHugeFilesAreRefused() throws {

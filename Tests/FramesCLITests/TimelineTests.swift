@@ -66,10 +66,6 @@ import Raster
     func badTimelines(arguments: [String], message: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(arguments + ["--out", "o"], in: folder)
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first.hasPrefix("Error: ") && first.contains(message), "\(arguments): \(first)")
-        #expect(CLI.contents(of: folder).isEmpty)
+        try CLI.expectRefusal(arguments + ["--out", "o"], in: folder, mentions: [message])
     }
 }
