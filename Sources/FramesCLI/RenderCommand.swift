@@ -124,6 +124,8 @@ struct RenderCommand {
     /// The resolved inputs of one run.
     struct Job {
         var scene: Scene
+        /// The scene's label, made once while checking the image size.
+        var label: TextLabel?
         var frameCount: Int
         var fps: Int
         var directory: String
@@ -295,7 +297,7 @@ struct RenderCommand {
         } else {
             namePattern = NamePattern.default(frameCount: frameCount)
         }
-        return Job(scene: scene, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
+        return Job(scene: scene, label: label, frameCount: frameCount, fps: fps, directory: directory, threads: threads,
                    language: language, still: still, namePattern: namePattern, quiet: arguments.has("quiet"),
                    backdropImagePath: arguments.values["backdrop-image"], apng: try outputFile("apng", arguments),
                    sheet: try outputFile("sheet", arguments),

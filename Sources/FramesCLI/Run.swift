@@ -103,7 +103,7 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     let started = monotonicSeconds()
     let renderer: FrameRenderer
     do {
-        renderer = try FrameRenderer(scene: job.scene, frameCount: job.turnFrames)
+        renderer = try FrameRenderer(scene: job.scene, label: job.label, frameCount: job.turnFrames)
     } catch {
         throw FramesError.runtime("\(error)")
     }

@@ -41,11 +41,17 @@ public struct FrameRenderer: Sendable {
     /// `Pixmap.maxPixelCount` pixels, `FontError` when the label's font cannot be loaded;
     /// `frameCount` must be ≥ 1.
     public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
+        let scene = try scene.validated()
+        try self.init(scene: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
+    }
+
+    /// Prepares the sequence with `label`, made by the caller with `scene.makeLabel()` (to size the
+    /// image before rendering, say), so the font is not loaded and shaped twice.
+    public init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
         self.scene = try scene.validated()
         self.frameCount = frameCount
         self.tolerance = tolerance
-        let label = try scene.makeLabel()
         self.label = label
         layout = Layout(scene: scene, label: label)
         (width, height) = layout.pixelSize(scale: scene.scale)
