@@ -15,6 +15,6 @@ let package = Package(
                 .product(name: "Raster", package: "frames"),
                 .product(name: "FramesCLI", package: "frames"),
             ]
-        ),
+        )
     ]
 )

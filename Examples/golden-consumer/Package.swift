@@ -14,6 +14,6 @@ let package = Package(
                 .product(name: "FramesTesting", package: "frames"),
                 .product(name: "Raster", package: "frames"),
             ]
-        ),
+        )
     ]
 )

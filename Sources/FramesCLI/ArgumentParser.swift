@@ -14,10 +14,13 @@ struct OptionDefinition {
     let defaultValue: String?
     let values: String?
 
-    static func option(_ name: String, _ valueName: String, help: String, default defaultValue: String? = nil,
-                       values: String? = nil) -> OptionDefinition {
-        OptionDefinition(name: name, short: nil, valueName: valueName, help: help,
-                         defaultValue: defaultValue, values: values)
+    static func option(
+        _ name: String, _ valueName: String, help: String, default defaultValue: String? = nil,
+        values: String? = nil
+    ) -> OptionDefinition {
+        OptionDefinition(
+            name: name, short: nil, valueName: valueName, help: help,
+            defaultValue: defaultValue, values: values)
     }
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {
@@ -183,15 +186,17 @@ func wrap(_ tokens: [String], width: Int) -> [String] {
 
 /// Levenshtein distance over characters.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)
     for i in 1...a.count {
         var current = [i] + [Int](repeating: 0, count: b.count)
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                             previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1,
+                previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         previous = current
     }

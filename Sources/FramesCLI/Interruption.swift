@@ -29,7 +29,7 @@ enum Interruption {
         for number in signals {
             // A signal ignored on purpose (nohup) stays ignored; an inherited block is lifted, or
             // an interruption would never arrive.
-            if let previous = signal(number, handle), unsafeBitCast(previous, to: Int.self) == 1 {   // SIG_IGN
+            if let previous = signal(number, handle), unsafeBitCast(previous, to: Int.self) == 1 { // SIG_IGN
                 _ = signal(number, SIG_IGN)
             }
             sigaddset(&unblock, number)

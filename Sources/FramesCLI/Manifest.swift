@@ -22,19 +22,24 @@ enum Manifest {
             "files": .array(fileNames.map(JSONValue.string)),
         ]
         if let timeline = job.timeline {
-            object["timeline"] = .array(timeline.segments.map { segment in
-                .object(["phase": .string(segment.name), "seconds": .number(segment.seconds),
-                         "firstFrame": .number(Double(segment.frames.lowerBound)),
-                         "frameCount": .number(Double(segment.frames.count))])
-            })
+            object["timeline"] = .array(
+                timeline.segments.map { segment in
+                    .object([
+                        "phase": .string(segment.name), "seconds": .number(segment.seconds),
+                        "firstFrame": .number(Double(segment.frames.lowerBound)),
+                        "frameCount": .number(Double(segment.frames.count)),
+                    ])
+                })
             object["overlayVisible"] = .array(timeline.frames.map { .bool($0 != .hidden) })
         }
         var backdrop: [String: JSONValue] = ["color": .string(job.scene.background.hex)]
         if let image = job.backdropImagePath { backdrop["image"] = .string(image) }
         object["backdrop"] = .object(backdrop)
         if job.scene.variant == .overlay {
-            object["screen"] = .object(["width": .number(job.scene.screenSize.width),
-                                        "height": .number(job.scene.screenSize.height)])
+            object["screen"] = .object([
+                "width": .number(job.scene.screenSize.width),
+                "height": .number(job.scene.screenSize.height),
+            ])
         }
         return Array(JSONValue.object(object).text.utf8)
     }

@@ -1,3 +1,5 @@
+import Raster
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Raster
 
 /// What `run` would answer before rendering anything: 0 for a valid command line, 64 or 1 for
 /// one that would be refused. Prints nothing and writes nothing (the fuzzer calls it).
@@ -65,14 +66,18 @@ public func run(_ arguments: [String]) -> Int32 {
         if parsed.has("list-devices") {
             for device in Device.all {
                 let name = device.name + String(repeating: " ", count: max(1, 20 - device.name.count))
-                print("\(name)\(formatNumber(device.screen.width)) × \(formatNumber(device.screen.height)) pt @\(formatNumber(device.scale))x")
+                print(
+                    "\(name)\(formatNumber(device.screen.width)) × \(formatNumber(device.screen.height)) pt @\(formatNumber(device.scale))x"
+                )
             }
             return 0
         }
         if parsed.has("list-languages") {
             for translation in Translation.all {
                 let code = translation.languageCode
-                let name = translation.languageName + String(repeating: " ", count: max(1, 13 - translation.languageName.count))
+                let name =
+                    translation.languageName
+                    + String(repeating: " ", count: max(1, 13 - translation.languageName.count))
                 print("\(code)  \(name)\(translation.loadingProcessingText)")
             }
             return 0
@@ -114,8 +119,9 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
         let bytes = try APNGEncoder(renderer: renderer, fps: job.fps).encode()
         try OutputFile.write(bytes, to: apng)
         if !job.quiet {
-            print("Wrote \(apng): \(job.frameCount) frames of \(renderer.width)×\(renderer.height) px looping at "
-                  + "\(job.fps) fps, \(formatBytes(bytes.count))")
+            print(
+                "Wrote \(apng): \(job.frameCount) frames of \(renderer.width)×\(renderer.height) px looping at "
+                    + "\(job.fps) fps, \(formatBytes(bytes.count))")
         }
     }
     if let sheet = job.sheet {
@@ -126,14 +132,17 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
             image = try ContactSheet.render(renderer, columns: columns, every: job.sheetEvery)
         } catch let error as RasterError {
             guard case .invalidSize(let width, let height) = error else { throw FramesError.runtime("\(error)") }
-            throw FramesError.invalidValue(option: "--sheet", value: sheet,
-                                           expected: "a sheet of at most 100 megapixels (it would be \(width) × \(height) px; "
-                                               + "use --every, --columns or a smaller --scale)")
+            throw FramesError.invalidValue(
+                option: "--sheet", value: sheet,
+                expected: "a sheet of at most 100 megapixels (it would be \(width) × \(height) px; "
+                    + "use --every, --columns or a smaller --scale)")
         }
         let bytes = try PNGEncoder().encode(image)
         try OutputFile.write(bytes, to: sheet)
         if !job.quiet {
-            print("Wrote \(sheet): \(tiles) frames in \(columns) columns, \(image.width)×\(image.height) px, \(formatBytes(bytes.count))")
+            print(
+                "Wrote \(sheet): \(tiles) frames in \(columns) columns, \(image.width)×\(image.height) px, \(formatBytes(bytes.count))"
+            )
         }
     }
     guard job.writesFolder else { return 0 }
@@ -149,10 +158,11 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
     // An interruption removes this run's temporary files, and the frames it creates where none
     // stood before (a new folder goes too).
     let fresh = fileNames.filter { !FileInput.exists(job.directory + "/" + $0) }
-    Interruption.protect(fileNames.map { job.directory + "/" + SequenceWriter.temporaryName(for: $0) }
-                            + fresh.map { job.directory + "/" + $0 }
-                            + [job.directory + "/.manifest.json.partial"],
-                         folder: created ? job.directory : nil)
+    Interruption.protect(
+        fileNames.map { job.directory + "/" + SequenceWriter.temporaryName(for: $0) }
+            + fresh.map { job.directory + "/" + $0 }
+            + [job.directory + "/.manifest.json.partial"],
+        folder: created ? job.directory : nil)
     defer { Interruption.release() }
     do {
         // The old manifest goes before the first frame is replaced, so no manifest ever lists
@@ -175,13 +185,15 @@ func render(_ job: RenderCommand.Job) throws -> Int32 {
         let seconds = monotonicSeconds() - started
         let total = sizes.reduce(0, +)
         let scene = job.scene
-        let what = job.still.map { "frame \($0) of \(job.frameCount)" }
+        let what =
+            job.still.map { "frame \($0) of \(job.frameCount)" }
             ?? (job.frameCount == 1 ? "1 frame" : "\(job.frameCount) frames")
         if !job.quiet {
-            print("Wrote \(what) of \(renderer.width)×\(renderer.height) px "
-                  + "(\(scene.variant.rawValue) @\(formatNumber(scene.scale))x, \(job.fps) fps, "
-                  + "\(formatBytes(total))) and manifest.json to \(job.directory) in "
-                  + "\(formatNumber((seconds * 100).rounded() / 100)) s")
+            print(
+                "Wrote \(what) of \(renderer.width)×\(renderer.height) px "
+                    + "(\(scene.variant.rawValue) @\(formatNumber(scene.scale))x, \(job.fps) fps, "
+                    + "\(formatBytes(total))) and manifest.json to \(job.directory) in "
+                    + "\(formatNumber((seconds * 100).rounded() / 100)) s")
         }
         return 0
     } catch {
@@ -210,11 +222,13 @@ enum EarlierRun {
     /// path, never the manifest); none when there is no readable manifest.
     static func files(listedIn path: String) -> [String] {
         guard let bytes = try? FileInput.read(path), bytes.count <= 16 << 20,
-              case .object(let manifest)? = try? JSONValue.parse(bytes),
-              case .array(let files)? = manifest["files"] else { return [] }
+            case .object(let manifest)? = try? JSONValue.parse(bytes),
+            case .array(let files)? = manifest["files"]
+        else { return [] }
         return files.compactMap { value in
             guard case .string(let name) = value, !name.isEmpty, !name.contains("/"), !name.hasPrefix("."),
-                  name != "manifest.json", name.lowercased().hasSuffix(".png") else { return nil }
+                name != "manifest.json", name.lowercased().hasSuffix(".png")
+            else { return nil }
             return name
         }
     }
@@ -261,11 +275,15 @@ enum OutputFolder {
             }
             if !force {
                 // Temporary files an interrupted run of ours may have left do not count.
-                let names = ((try? FileInput.names(in: path)) ?? []).filter { !($0.hasPrefix(".") && $0.hasSuffix(".partial")) }
+                let names = ((try? FileInput.names(in: path)) ?? []).filter {
+                    !($0.hasPrefix(".") && $0.hasSuffix(".partial"))
+                }
                 if !names.isEmpty, !names.contains("manifest.json") {
-                    throw .invalidValue(option: "--out", value: path,
-                                        expected: "an empty folder or one an earlier run wrote (with a manifest.json); "
-                                            + "it holds \(names.count) other file\(names.count == 1 ? "" : "s") (use --force to write there anyway)")
+                    throw .invalidValue(
+                        option: "--out", value: path,
+                        expected: "an empty folder or one an earlier run wrote (with a manifest.json); "
+                            + "it holds \(names.count) other file\(names.count == 1 ? "" : "s") (use --force to write there anyway)"
+                    )
                 }
             }
             return false
@@ -273,7 +291,6 @@ enum OutputFolder {
         throw .runtime("cannot create the output folder '\(path)': \(String(cString: strerror(code)))")
     }
 }
-
 
 /// A progress bar on stderr, for a terminal and a run that takes more than half a second.
 final class Progress: @unchecked Sendable {
@@ -297,9 +314,11 @@ final class Progress: @unchecked Sendable {
             guard now - started > 0.5, now - lastDraw > 0.1 || done == total else { return }
             lastDraw = now
             shown = true
-            let width = 30, filled = width * done / max(1, total)
-            printErrorRaw("\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-                          + "] \(done)/\(total) frames")
+            let width = 30
+            let filled = width * done / max(1, total)
+            printErrorRaw(
+                "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+                    + "] \(done)/\(total) frames")
         }
     }
 

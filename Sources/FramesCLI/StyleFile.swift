@@ -17,7 +17,8 @@ struct StyleFile {
         let bytes: [UInt8]
         do {
             if FileInput.isDirectory(path) {
-                throw FramesError.invalidValue(option: "--style-file", value: path, expected: "a JSON file, not a folder")
+                throw FramesError.invalidValue(
+                    option: "--style-file", value: path, expected: "a JSON file, not a folder")
             }
             bytes = try FileInput.read(path)
         } catch let error as FramesError {
@@ -34,8 +35,9 @@ struct StyleFile {
     init(bytes: [UInt8], path: String) throws(FramesError) {
         self.path = path
         if bytes.count > StyleFile.maxBytes {
-            throw .invalidValue(option: "--style-file", value: path,
-                                expected: "a style file of at most 1 MB (it has \(bytes.count) bytes)")
+            throw .invalidValue(
+                option: "--style-file", value: path,
+                expected: "a style file of at most 1 MB (it has \(bytes.count) bytes)")
         }
         let json: JSONValue
         do {
@@ -44,15 +46,18 @@ struct StyleFile {
             throw .invalidValue(option: "--style-file", value: path, expected: "valid JSON (\(error))")
         }
         guard case .object(var members) = json else {
-            throw .invalidValue(option: "--style-file", value: path,
-                                expected: "a JSON object of style properties (it holds \(json.kind))")
+            throw .invalidValue(
+                option: "--style-file", value: path,
+                expected: "a JSON object of style properties (it holds \(json.kind))")
         }
         let known = LoadingStyle.propertyNames + ["preset"]
         for key in members.keys.sorted() where !known.contains(key) {
             let close = known.map { ($0, editDistance($0.lowercased(), key.lowercased())) }.min { $0.1 < $1.1 }
             let hint = close.flatMap { $0.1 <= max(2, key.count / 3) ? " Did you mean '\($0.0)'?" : nil } ?? ""
-            throw .styleFile(path: path, message: "unknown key '\(key)'.\(hint) Keys are the LoadingStyle property names: "
-                                + known.joined(separator: ", "))
+            throw .styleFile(
+                path: path,
+                message: "unknown key '\(key)'.\(hint) Keys are the LoadingStyle property names: "
+                    + known.joined(separator: ", "))
         }
         if let preset = members.removeValue(forKey: "preset") {
             guard case .string(let name) = preset, let variant = Variant(rawValue: name) else {
@@ -75,7 +80,8 @@ struct StyleFile {
             switch key {
             case "spinnerColor", "trackColor", "textColor", "backgroundColor":
                 guard case .string(let text) = value, let color = Color(parsing: text) else {
-                    throw StyleFile.invalid(path, key, value, "a colour as \"#RRGGBB\", \"#RRGGBBAA\", \"white\", \"black\" or \"clear\"")
+                    throw StyleFile.invalid(
+                        path, key, value, "a colour as \"#RRGGBB\", \"#RRGGBBAA\", \"white\", \"black\" or \"clear\"")
                 }
                 switch key {
                 case "spinnerColor": style.spinnerColor = color
@@ -91,7 +97,8 @@ struct StyleFile {
                 }
             default:
                 guard case .number(let number) = value else {
-                    throw StyleFile.invalid(path, key, value, key == "dimAmount" ? "a number from 0 to 1" : "a number of points")
+                    throw StyleFile.invalid(
+                        path, key, value, key == "dimAmount" ? "a number from 0 to 1" : "a number of points")
                 }
                 switch key {
                 case "strokeWidth": style.strokeWidth = number

@@ -22,9 +22,10 @@ struct Timeline: Equatable {
     /// its first shows the spinner at −90° + 360°·j/fps (one turn a second).
     init(_ text: String, fps: Int, loadingEnabled: Bool) throws(FramesError) {
         func invalid(_ why: String) -> FramesError {
-            .invalidValue(option: "--timeline", value: text,
-                          expected: "phase:seconds pairs separated by commas, phases \(Timeline.phases.joined(separator: ", ")), "
-                              + "seconds above 0 (\(why))")
+            .invalidValue(
+                option: "--timeline", value: text,
+                expected: "phase:seconds pairs separated by commas, phases \(Timeline.phases.joined(separator: ", ")), "
+                    + "seconds above 0 (\(why))")
         }
         var parsed: [(String, Double)] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -42,14 +43,16 @@ struct Timeline: Equatable {
         let exactCount = (total * Double(fps)).rounded()
         guard exactCount >= 1 else { throw invalid("the span is shorter than one frame") }
         guard exactCount <= Double(RenderCommand.maxFrames) else {
-            throw invalid("the span is \(formatNumber(exactCount)) frames at \(fps) fps; at most \(RenderCommand.maxFrames)")
+            throw invalid(
+                "the span is \(formatNumber(exactCount)) frames at \(fps) fps; at most \(RenderCommand.maxFrames)")
         }
         let count = Int(exactCount)
         var segments: [Segment] = []
         var start = 0.0
         for (name, seconds) in parsed {
             // Frames whose time i/fps lies in [start, start + seconds).
-            let first = Int((start * Double(fps)).rounded(.up)), end = min(count, Int(((start + seconds) * Double(fps)).rounded(.up)))
+            let first = Int((start * Double(fps)).rounded(.up))
+            let end = min(count, Int(((start + seconds) * Double(fps)).rounded(.up)))
             segments.append(Segment(name: name, seconds: seconds, frames: first..<max(first, end)))
             start += seconds
         }

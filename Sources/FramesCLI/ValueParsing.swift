@@ -22,7 +22,8 @@ extension ParsedArguments {
     func integer(_ name: String, in range: ClosedRange<Int>, expected: String) throws(FramesError) -> Int? {
         guard let text = values[name] else { return nil }
         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }),
-              let value = Int(text), range.contains(value) else {
+            let value = Int(text), range.contains(value)
+        else {
             throw .invalidValue(option: "--" + name, value: text, expected: expected)
         }
         return value
@@ -31,14 +32,15 @@ extension ParsedArguments {
     func color(_ name: String) throws(FramesError) -> Color? {
         guard let text = values[name] else { return nil }
         guard let color = Color(parsing: text) else {
-            throw .invalidValue(option: "--" + name, value: text,
-                                expected: "a colour as #RRGGBB, #RRGGBBAA, white, black or clear")
+            throw .invalidValue(
+                option: "--" + name, value: text,
+                expected: "a colour as #RRGGBB, #RRGGBBAA, white, black or clear")
         }
         return color
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ name: String, of type: T.Type) throws(FramesError) -> T?
-        where T.RawValue == String {
+    where T.RawValue == String {
         guard let text = values[name] else { return nil }
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map(\.rawValue).joined(separator: ", ")
@@ -50,7 +52,10 @@ extension ParsedArguments {
 
 /// Parses `[+-]digits[.digits][(e|E)[+-]digits]` (digits on at least one side of the point).
 func parseDecimal(_ text: String) -> Double? {
-    var sawDigit = false, sawPoint = false, sawExponent = false, exponentDigits = false
+    var sawDigit = false
+    var sawPoint = false
+    var sawExponent = false
+    var exponentDigits = false
     var previous: Character? = nil
     for character in text {
         switch character {

@@ -23,7 +23,9 @@ public enum Golden {
         case missing, all, failed, never
 
         /// The mode the environment asks for (`FRAMES_RECORD`, `CI`).
-        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> RecordMode {
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+            -> RecordMode
+        {
             if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { return .never }
             return environment["FRAMES_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .missing
         }
@@ -51,7 +53,8 @@ public enum Golden {
             switch self {
             case .matched: return "matches its golden"
             case .recorded(let path, let changed):
-                return changed ? "recorded golden \(path); look at it, then run the tests again"
+                return changed
+                    ? "recorded golden \(path); look at it, then run the tests again"
                     : "re-recorded golden \(path) (unchanged)"
             case .failed(let message): return message
             }
@@ -62,22 +65,28 @@ public enum Golden {
     public static func packageRoot(of filePath: String) -> URL {
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
             folder.deleteLastPathComponent()
         }
         return URL(fileURLWithPath: filePath).deletingLastPathComponent()
     }
 
     /// Where artifacts go: `FRAMES_ARTIFACTS`, else `.build/frames-artifacts` in the package.
-    public static func artifactsFolder(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func artifactsFolder(root: URL, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL
+    {
         if let path = environment["FRAMES_ARTIFACTS"], !path.isEmpty { return URL(fileURLWithPath: path) }
         return root.appendingPathComponent(".build/frames-artifacts")
     }
 
     /// Compares `image` with the golden PNG at `goldenPath` under `mode`, writing artifacts into
     /// `artifacts` on a mismatch. Does not report anything: `assertGolden` does.
-    public static func check(_ image: Pixmap, goldenPath: String, name: String, maxChannelDelta: Int = 0,
-                             maxDifferingPixels: Int = 0, mode: RecordMode, artifacts: URL) -> Outcome {
+    public static func check(
+        _ image: Pixmap, goldenPath: String, name: String, maxChannelDelta: Int = 0,
+        maxDifferingPixels: Int = 0, mode: RecordMode, artifacts: URL
+    ) -> Outcome {
         let exists = FileManager.default.fileExists(atPath: goldenPath)
         var expected: Pixmap? = nil
         if exists {
@@ -89,19 +98,22 @@ public enum Golden {
         }
         if !exists {
             guard mode != .never else {
-                return .failed(message: "golden '\(name)' is missing at \(goldenPath), and recording is off "
-                               + "(FRAMES_RECORD=never, or CI is set); record it with FRAMES_RECORD=missing")
+                return .failed(
+                    message: "golden '\(name)' is missing at \(goldenPath), and recording is off "
+                        + "(FRAMES_RECORD=never, or CI is set); record it with FRAMES_RECORD=missing")
             }
             return record(image, to: goldenPath, changed: true)
         }
-        let comparison = ImageComparison(expected: expected!, actual: image, maxChannelDelta: maxChannelDelta,
-                                         maxDifferingPixels: maxDifferingPixels)
+        let comparison = ImageComparison(
+            expected: expected!, actual: image, maxChannelDelta: maxChannelDelta,
+            maxDifferingPixels: maxDifferingPixels)
         if mode == .all { return record(image, to: goldenPath, changed: !comparison.isIdentical) }
         if comparison.passes { return .matched }
         if mode == .failed { return record(image, to: goldenPath, changed: true) }
         var lines = ["golden '\(name)' differs: \(comparison.summary)"]
         if comparison.sizesMatch {
-            lines.append("  largest channel difference: actual \(comparison.maxChannelDelta), allowed \(maxChannelDelta)")
+            lines.append(
+                "  largest channel difference: actual \(comparison.maxChannelDelta), allowed \(maxChannelDelta)")
             lines.append("  pixels over it: actual \(comparison.pixelsOverThreshold), allowed \(maxDifferingPixels)")
         }
         do {
@@ -115,8 +127,9 @@ public enum Golden {
 
     static func record(_ image: Pixmap, to path: String, changed: Bool) -> Outcome {
         do {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try Data(PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: path), options: .atomic)
             return .recorded(path: path, changed: changed)
         } catch {
@@ -128,8 +141,10 @@ public enum Golden {
     static func writeArtifacts(expected: Pixmap, actual: Pixmap, name: String, into folder: URL) throws -> [String] {
         let base = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let images = [("expected", expected), ("actual", actual),
-                      ("diff", ImageComparison.diffImage(expected: expected, actual: actual))]
+        let images = [
+            ("expected", expected), ("actual", actual),
+            ("diff", ImageComparison.diffImage(expected: expected, actual: actual)),
+        ]
         var paths: [String] = []
         for (kind, image) in images {
             let url = URL(fileURLWithPath: base.path + ".\(kind).png")
@@ -159,9 +174,10 @@ public func assertGolden(
 ) {
     let root = Golden.packageRoot(of: "\(filePath)")
     let folder = directory ?? root.appendingPathComponent("golden").path
-    let outcome = Golden.check(image, goldenPath: folder + "/" + name + ".png", name: name,
-                               maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels,
-                               mode: .fromEnvironment(), artifacts: Golden.artifactsFolder(root: root))
+    let outcome = Golden.check(
+        image, goldenPath: folder + "/" + name + ".png", name: name,
+        maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels,
+        mode: .fromEnvironment(), artifacts: Golden.artifactsFolder(root: root))
     if outcome.isFailure {
         Golden.report(outcome.message, filePath: filePath, line: line, sourceLocation: sourceLocation)
     }
@@ -182,10 +198,11 @@ public func assertGoldenSequence(
     for k in frames ?? Array(0..<renderer.frameCount) {
         let number = String(k)
         let frameName = "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number
-        let outcome = Golden.check(renderer.frame(k), goldenPath: folder + "/" + frameName + ".png",
-                                   name: name + "/" + frameName, maxChannelDelta: maxChannelDelta,
-                                   maxDifferingPixels: maxDifferingPixels, mode: mode,
-                                   artifacts: Golden.artifactsFolder(root: root))
+        let outcome = Golden.check(
+            renderer.frame(k), goldenPath: folder + "/" + frameName + ".png",
+            name: name + "/" + frameName, maxChannelDelta: maxChannelDelta,
+            maxDifferingPixels: maxDifferingPixels, mode: mode,
+            artifacts: Golden.artifactsFolder(root: root))
         if outcome.isFailure {
             Golden.report(outcome.message, filePath: filePath, line: line, sourceLocation: sourceLocation)
         }

@@ -1,3 +1,5 @@
+import FramesCLI
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,6 +7,5 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FramesCLI
 
 exit(FramesCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -21,7 +21,10 @@ struct APNGDecoder {
             throw Failure(description: "no PNG signature")
         }
         var offset = 8
-        var width = 0, height = 0, loops = -1, expectedFrames = 0
+        var width = 0
+        var height = 0
+        var loops = -1
+        var expectedFrames = 0
         var control: (w: Int, h: Int, x: Int, y: Int, delay: (Int, Int))? = nil
         var data: [UInt8] = []
         var canvas: [UInt8] = []
@@ -36,37 +39,51 @@ struct APNGDecoder {
                     for i in 0..<4 { canvas[((c.y + y) * width + c.x + x) * 4 + i] = rows[(y * c.w + x) * 4 + i] }
                 }
             }
-            frames.append((c.delay, try PNGDecoder.decode(PNGEncoder(compressionLevel: 0).encodeStraight(canvas, width, height))))
+            frames.append(
+                (c.delay, try PNGDecoder.decode(PNGEncoder(compressionLevel: 0).encodeStraight(canvas, width, height))))
             if frames.count > 1 { regions.append(PixelRect(x0: c.x, y0: c.y, x1: c.x + c.w, y1: c.y + c.h)) }
             control = nil
             data = []
         }
         while offset + 12 <= bytes.count {
-            let length = u32(offset), type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            let length = u32(offset)
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
             let body = Array(bytes[offset + 8..<offset + 8 + length])
             let crc = UInt32(truncatingIfNeeded: u32(offset + 8 + length))
-            let computed = UInt32(bytes[offset + 4..<offset + 8 + length].withContiguousStorageIfAvailable {
-                CZlib.crc32(0, $0.baseAddress, UInt32($0.count))
-            } ?? 0)
+            let computed = UInt32(
+                bytes[offset + 4..<offset + 8 + length].withContiguousStorageIfAvailable {
+                    CZlib.crc32(0, $0.baseAddress, UInt32($0.count))
+                } ?? 0)
             guard crc == computed else { throw Failure(description: "bad CRC in \(type)") }
             func b32(_ at: Int) -> Int { body[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
             switch type {
             case "IHDR":
-                width = b32(0); height = b32(4)
+                width = b32(0)
+                height = b32(4)
                 guard body[8] == 8, body[9] == 6 else { throw Failure(description: "not 8-bit RGBA") }
                 canvas = [UInt8](repeating: 0, count: width * height * 4)
             case "acTL":
-                expectedFrames = b32(0); loops = b32(4)
+                expectedFrames = b32(0)
+                loops = b32(4)
             case "fcTL":
                 try finishFrame()
-                guard b32(0) == sequence else { throw Failure(description: "fcTL sequence \(b32(0)), expected \(sequence)") }
+                guard b32(0) == sequence else {
+                    throw Failure(description: "fcTL sequence \(b32(0)), expected \(sequence)")
+                }
                 sequence += 1
-                guard body[24] == 0, body[25] == 0 else { throw Failure(description: "dispose/blend other than NONE/SOURCE") }
-                control = (b32(4), b32(8), b32(12), b32(16), (Int(body[20]) << 8 | Int(body[21]), Int(body[22]) << 8 | Int(body[23])))
+                guard body[24] == 0, body[25] == 0 else {
+                    throw Failure(description: "dispose/blend other than NONE/SOURCE")
+                }
+                control = (
+                    b32(4), b32(8), b32(12), b32(16),
+                    (Int(body[20]) << 8 | Int(body[21]), Int(body[22]) << 8 | Int(body[23]))
+                )
             case "IDAT":
                 data += body
             case "fdAT":
-                guard b32(0) == sequence else { throw Failure(description: "fdAT sequence \(b32(0)), expected \(sequence)") }
+                guard b32(0) == sequence else {
+                    throw Failure(description: "fdAT sequence \(b32(0)), expected \(sequence)")
+                }
                 sequence += 1
                 data += body[4...]
             case "IEND":
@@ -76,7 +93,9 @@ struct APNGDecoder {
             }
             offset += 12 + length
         }
-        guard frames.count == expectedFrames else { throw Failure(description: "\(frames.count) frames, acTL says \(expectedFrames)") }
+        guard frames.count == expectedFrames else {
+            throw Failure(description: "\(frames.count) frames, acTL says \(expectedFrames)")
+        }
         self.width = width
         self.height = height
         self.loops = loops
@@ -129,7 +148,10 @@ struct APNGDecoder {
                 case 2: predicted = b
                 case 3: predicted = (a + b) / 2
                 case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let p = a + b - c
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
                 default: throw Failure(description: "filter type \(filter)")
                 }
@@ -146,9 +168,10 @@ extension PNGEncoder {
         var pixmap = try Pixmap(width: width, height: height)
         for i in 0..<(width * height) {
             let a = rgba[4 * i + 3]
-            pixmap.pixels[i] = Pixmap.pack(r: UInt32(Alpha.premultiply(rgba[4 * i], alpha: a)),
-                                           g: UInt32(Alpha.premultiply(rgba[4 * i + 1], alpha: a)),
-                                           b: UInt32(Alpha.premultiply(rgba[4 * i + 2], alpha: a)), a: UInt32(a))
+            pixmap.pixels[i] = Pixmap.pack(
+                r: UInt32(Alpha.premultiply(rgba[4 * i], alpha: a)),
+                g: UInt32(Alpha.premultiply(rgba[4 * i + 1], alpha: a)),
+                b: UInt32(Alpha.premultiply(rgba[4 * i + 2], alpha: a)), a: UInt32(a))
         }
         return try encode(pixmap)
     }

@@ -1,16 +1,19 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// `--apng`: decoded frame by frame, it must equal the PNG sequence, loop forever at fps, store
 /// only what changes, and be smaller than the sequence.
 @Suite struct APNGTests {
-    @Test(arguments: [["--style", "overlay", "--width", "150", "--height", "200", "--scale", "2", "--dim-amount", "0.4"],
-                      ["--style", "indicator", "--scale", "1.5", "--text", "Zpracování platby…"]])
+    @Test(arguments: [
+        ["--style", "overlay", "--width", "150", "--height", "200", "--scale", "2", "--dim-amount", "0.4"],
+        ["--style", "indicator", "--scale", "1.5", "--text", "Zpracování platby…"],
+    ])
     func animatedPNGEqualsTheSequence(arguments: [String]) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(arguments + ["--frames", "12", "--fps", "24", "--apng", "spin.png", "--out", "seq"], in: folder)
+        let result = try CLI.run(
+            arguments + ["--frames", "12", "--fps", "24", "--apng", "spin.png", "--out", "seq"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let apngBytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("spin.png")))
         let apng = try APNGDecoder(apngBytes)

@@ -15,22 +15,32 @@ import Testing
         var description: String { arguments.joined(separator: " ").prefix(80).description }
     }
 
-    static let colorOptions = ["--spinner-color", "--track-color", "--background-color", "--text-color", "--backdrop-color"]
+    static let colorOptions = [
+        "--spinner-color", "--track-color", "--background-color", "--text-color", "--backdrop-color",
+    ]
     static let badColors = ["#12345", "#GGGGGG", "red", "#1234567", "12345", "#", "rgb(1,2,3)"]
-    static let lengthOptions = ["--stroke-width", "--spinner-size", "--corner-radius", "--padding-horizontal",
-                                "--padding-vertical", "--text-gap"]
+    static let lengthOptions = [
+        "--stroke-width", "--spinner-size", "--corner-radius", "--padding-horizontal",
+        "--padding-vertical", "--text-gap",
+    ]
     static let badNumbers = ["nan", "NaN", "inf", "-inf", "1e309", "-1e309", "abc", "0x10", "1,5", " 1", "1e", "1.2.3"]
-    static let positiveOptions = [["--scale"], ["--text-size"], ["--style", "overlay", "--width"], ["--style", "overlay", "--height"]]
+    static let positiveOptions = [
+        ["--scale"], ["--text-size"], ["--style", "overlay", "--width"], ["--style", "overlay", "--height"],
+    ]
     static let integerOptions = ["--frames", "--fps", "--threads", "--columns", "--every"]
     static let badIntegers = ["0", "-1", "2.5", "99999999999999999999", "x", "1e3", "+-1"]
-    static let valueOptions = ["--style", "--out", "--scale", "--fps", "--frames", "--width", "--height", "--threads",
-                               "--spinner-color", "--stroke-width", "--text", "--lang", "--font-file", "--style-file",
-                               "--device", "--backdrop-image", "--name-pattern", "--timeline", "--apng", "--sheet"]
+    static let valueOptions = [
+        "--style", "--out", "--scale", "--fps", "--frames", "--width", "--height", "--threads",
+        "--spinner-color", "--stroke-width", "--text", "--lang", "--font-file", "--style-file",
+        "--device", "--backdrop-image", "--name-pattern", "--timeline", "--apng", "--sheet",
+    ]
 
     static let entries: [Entry] = {
         var list: [Entry] = []
         for option in colorOptions {
-            for value in badColors { list.append(Entry(arguments: [option, value], status: 64, mentions: [option, value])) }
+            for value in badColors {
+                list.append(Entry(arguments: [option, value], status: 64, mentions: [option, value]))
+            }
         }
         for option in lengthOptions {
             for value in badNumbers + ["-1", "-0.001", "10001"] {
@@ -39,7 +49,8 @@ import Testing
         }
         // A value that looks like an option is a missing value.
         for option in lengthOptions {
-            list.append(Entry(arguments: [option, "--1"], status: 64, mentions: ["missing value for option '\(option)'"]))
+            list.append(
+                Entry(arguments: [option, "--1"], status: 64, mentions: ["missing value for option '\(option)'"]))
         }
         for prefix in positiveOptions {
             for value in ["0", "-0", "-2", "nan", "inf", "1e309"] {
@@ -50,28 +61,41 @@ import Testing
             list.append(Entry(arguments: ["--dim-amount", value], status: 64, mentions: ["--dim-amount", value]))
         }
         for option in integerOptions {
-            for value in badIntegers { list.append(Entry(arguments: [option, value], status: 64, mentions: [option, value])) }
+            for value in badIntegers {
+                list.append(Entry(arguments: [option, value], status: 64, mentions: [option, value]))
+            }
         }
         for option in valueOptions {
             list.append(Entry(arguments: [option], status: 64, mentions: ["missing value for option '\(option)'"]))
-            list.append(Entry(arguments: [option, "--no-text"], status: 64, mentions: ["missing value for option '\(option)'"]))
+            list.append(
+                Entry(arguments: [option, "--no-text"], status: 64, mentions: ["missing value for option '\(option)'"]))
         }
         for option in ["--style", "--text", "--frames", "--spinner-color", "--out"] {
-            list.append(Entry(arguments: [option, "a", option, "b"], status: 64, mentions: ["'\(option)' given more than once"]))
+            list.append(
+                Entry(
+                    arguments: [option, "a", option, "b"], status: 64, mentions: ["'\(option)' given more than once"]))
         }
-        list.append(Entry(arguments: ["--no-text", "--no-text"], status: 64, mentions: ["'--no-text' given more than once"]))
-        for (flag, hint) in [("--spiner-color", "--spinner-color"), ("--scal", "--scale"), ("--outt", "--out"),
-                             ("--dimamount", "--dim-amount"), ("--colour", nil), ("-x", nil), ("---scale", nil), ("--", nil)] as [(String, String?)] {
+        list.append(
+            Entry(arguments: ["--no-text", "--no-text"], status: 64, mentions: ["'--no-text' given more than once"]))
+        for (flag, hint) in [
+            ("--spiner-color", "--spinner-color"), ("--scal", "--scale"), ("--outt", "--out"),
+            ("--dimamount", "--dim-amount"), ("--colour", nil), ("-x", nil), ("---scale", nil), ("--", nil),
+        ] as [(String, String?)] {
             if flag == "--" { continue }
-            list.append(Entry(arguments: [flag, "1"], status: 64, mentions: ["unknown option"] + (hint.map { ["Did you mean '\($0)'?"] } ?? [])))
+            list.append(
+                Entry(
+                    arguments: [flag, "1"], status: 64,
+                    mentions: ["unknown option"] + (hint.map { ["Did you mean '\($0)'?"] } ?? [])))
         }
         list.append(Entry(arguments: ["--", "--scale", "2"], status: 64, mentions: ["unexpected argument '--scale'"]))
         list.append(Entry(arguments: ["--frames", "2", "--", "x"], status: 64, mentions: ["unexpected argument 'x'"]))
         list.append(Entry(arguments: ["stray"], status: 64, mentions: ["unexpected argument 'stray'"]))
         // Text.
         // 100 000 characters (ASCII: one argument may hold at most 128 KiB on Linux).
-        list.append(Entry(arguments: ["--text", String(repeating: "a", count: 100_000)], status: 64,
-                          mentions: ["--text", "at most 500 characters (got 100000)"]))
+        list.append(
+            Entry(
+                arguments: ["--text", String(repeating: "a", count: 100_000)], status: 64,
+                mentions: ["--text", "at most 500 characters (got 100000)"]))
         list.append(Entry(arguments: ["--text", "a\u{7}b"], status: 64, mentions: ["--text", "control characters"]))
         list.append(Entry(arguments: ["--text", "a\u{1B}[31mred"], status: 64, mentions: ["--text", "U+1B"]))
         list.append(Entry(arguments: ["--text", "\r"], status: 64, mentions: ["--text", "U+D"]))
@@ -84,7 +108,8 @@ import Testing
             list.append(Entry(arguments: [option, "."], status: 64, mentions: [option, "'.'"]))
         }
         list.append(Entry(arguments: ["--apng", "folder.png"], status: 64, mentions: ["--apng", "not a folder"]))
-        list.append(Entry(arguments: ["--out", "style.json/x"], status: 1, mentions: ["style.json/x", "Not a directory"]))
+        list.append(
+            Entry(arguments: ["--out", "style.json/x"], status: 1, mentions: ["style.json/x", "Not a directory"]))
         list.append(Entry(arguments: ["--out", "style.json"], status: 1, mentions: ["style.json", "Not a directory"]))
         // Style files.
         let files: [(String, [String])] = [
@@ -108,16 +133,25 @@ import Testing
             ("", ["unexpected end"]),
             ("{}{}", ["unexpected text after the JSON value"]),
             (String(repeating: "[", count: 10_000), ["nesting deeper than 64"]),
-            (String(repeating: "{\"a\":", count: 70) + "1" + String(repeating: "}", count: 70), ["nesting deeper than 64"]),
+            (
+                String(repeating: "{\"a\":", count: 70) + "1" + String(repeating: "}", count: 70),
+                ["nesting deeper than 64"]
+            ),
         ]
         for (text, mentions) in files {
-            list.append(Entry(arguments: ["--style-file", "style.json"], status: 64, mentions: ["style.json"] + mentions,
-                              styleFile: Array(text.utf8)))
+            list.append(
+                Entry(
+                    arguments: ["--style-file", "style.json"], status: 64, mentions: ["style.json"] + mentions,
+                    styleFile: Array(text.utf8)))
         }
-        list.append(Entry(arguments: ["--style-file", "style.json"], status: 64, mentions: ["style.json", "invalid UTF-8"],
-                          styleFile: [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D]))
-        list.append(Entry(arguments: ["--style-file", "style.json"], status: 64, mentions: ["style.json", "at most 1 MB"],
-                          styleFile: Array(("[" + String(repeating: "0,", count: 5_000_000) + "0]").utf8)))
+        list.append(
+            Entry(
+                arguments: ["--style-file", "style.json"], status: 64, mentions: ["style.json", "invalid UTF-8"],
+                styleFile: [0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D]))
+        list.append(
+            Entry(
+                arguments: ["--style-file", "style.json"], status: 64, mentions: ["style.json", "at most 1 MB"],
+                styleFile: Array(("[" + String(repeating: "0,", count: 5_000_000) + "0]").utf8)))
         return list
     }()
 
@@ -132,7 +166,8 @@ import Testing
         // Every run has a style.json (a valid one unless the entry brings its own) and a folder
         // named folder.png, so paths of both kinds exist.
         try Data(entry.styleFile ?? Array("{}".utf8)).write(to: folder.appendingPathComponent("style.json"))
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
         let out = entry.arguments.contains("--out") ? [] : ["--out", "out"]
         try CLI.expectRefusal(entry.arguments + out, in: folder, status: entry.status, mentions: entry.mentions)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// Runs the built `frames` executable, as a user would.
 enum CLI {
@@ -25,15 +25,17 @@ enum CLI {
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     static func temporaryFolder() throws -> URL {
@@ -49,17 +51,21 @@ enum CLI {
     /// Runs `arguments` in `folder` and checks a refusal: exit `status`, a first stderr line that
     /// starts with "Error: " and contains every one of `mentions`, nothing on stdout, and the
     /// folder's files as they were.
-    static func expectRefusal(_ arguments: [String], in folder: URL, status: Int32 = 64, mentions: [String],
-                              sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectRefusal(
+        _ arguments: [String], in folder: URL, status: Int32 = 64, mentions: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let before = contents(of: folder)
         let result = try run(arguments, in: folder)
         let label = arguments.joined(separator: " ").prefix(100)
-        #expect(result.status == status, "\(label): exit \(result.status), \(result.stderr.prefix(300))",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.status == status, "\(label): exit \(result.status), \(result.stderr.prefix(300))",
+            sourceLocation: sourceLocation)
         let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first.hasPrefix("Error: "), "\(label): \(first.prefix(300))", sourceLocation: sourceLocation)
         for word in mentions {
-            #expect(first.contains(word), "\(label): '\(word)' not in \(first.prefix(300))", sourceLocation: sourceLocation)
+            #expect(
+                first.contains(word), "\(label): '\(word)' not in \(first.prefix(300))", sourceLocation: sourceLocation)
         }
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(contents(of: folder) == before, "\(label) left \(contents(of: folder))", sourceLocation: sourceLocation)
@@ -76,10 +82,12 @@ enum CLI {
             let result = try CLI.run([flag])
             #expect(result.status == 0)
             #expect(result.stdout.contains("USAGE: frames"))
-            for option in ["--style", "--out", "--scale", "--fps", "--frames", "--width", "--height",
-                           "--spinner-color", "--track-color", "--stroke-width", "--spinner-size",
-                           "--background-color", "--corner-radius", "--padding-horizontal",
-                           "--padding-vertical", "--dim-amount", "--no-text", "--version"] {
+            for option in [
+                "--style", "--out", "--scale", "--fps", "--frames", "--width", "--height",
+                "--spinner-color", "--track-color", "--stroke-width", "--spinner-size",
+                "--background-color", "--corner-radius", "--padding-horizontal",
+                "--padding-vertical", "--dim-amount", "--no-text", "--version",
+            ] {
                 #expect(result.stdout.contains(option), "help lacks \(option)")
             }
             #expect(result.stdout.contains("(default: #4287F5)"))
@@ -101,7 +109,10 @@ enum CLI {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.split(separator: "\n").count == 1, "one summary line: \(result.stdout)")
-        #expect(CLI.contents(of: out) == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json"])
+        #expect(
+            CLI.contents(of: out) == [
+                "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json",
+            ])
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4)
         let encoder = try SequenceEncoder(renderer: renderer)
         for k in 0..<4 {
@@ -110,7 +121,9 @@ enum CLI {
             let same = try PNGDecoder.decode(bytes) == renderer.referenceFrame(k)
             #expect(same, "frame \(k)")
         }
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+            as! [String: Any]
         #expect(manifest["variant"] as? String == "indicator")
         #expect(manifest["frameCount"] as? Int == 4)
         #expect(manifest["fps"] as? Int == 60)
@@ -125,15 +138,20 @@ enum CLI {
     @Test func flagsOverrideThePreset() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["--style", "overlay", "--width=100", "--height", "120", "--scale", "2",
-                                  "--dim-amount", "0.25", "--spinner-color", "#FF0000", "--track-color", "black",
-                                  "--background-color", "#00FF0080", "--corner-radius", "0",
-                                  "--padding-horizontal", "5", "--padding-vertical", "6", "--stroke-width", "3",
-                                  "--spinner-size", "30", "--fps", "24", "--frames", "3", "--no-text", "--out", "seq"],
-                                 in: folder)
+        let result = try CLI.run(
+            [
+                "--style", "overlay", "--width=100", "--height", "120", "--scale", "2",
+                "--dim-amount", "0.25", "--spinner-color", "#FF0000", "--track-color", "black",
+                "--background-color", "#00FF0080", "--corner-radius", "0",
+                "--padding-horizontal", "5", "--padding-vertical", "6", "--stroke-width", "3",
+                "--spinner-size", "30", "--fps", "24", "--frames", "3", "--no-text", "--out", "seq",
+            ],
+            in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let out = folder.appendingPathComponent("seq")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json")))
+            as! [String: Any]
         #expect(manifest["pixelWidth"] as? Int == 200)
         #expect(manifest["pixelHeight"] as? Int == 240)
         #expect(manifest["fps"] as? Int == 24)
@@ -145,11 +163,14 @@ enum CLI {
         // The dim layer alone in the corner: black at 0.25 × 255 = 63.75 → 64.
         #expect(frame.rgba(x: 0, y: 0) == (0, 0, 0, 64))
         // Every pixel is the library's rendering of the same style.
-        let style = LoadingStyle(spinnerColor: Color(red8: 255, green8: 0, blue8: 0), trackColor: .black, strokeWidth: 3,
-                                 spinnerSize: 30, backgroundColor: Color(red8: 0, green8: 255, blue8: 0, alpha8: 0x80),
-                                 cornerRadius: 0, paddingHorizontal: 5, paddingVertical: 6, dimAmount: 0.25)
-        let renderer = try FrameRenderer(scene: Scene(style: style, variant: .overlay, scale: 2,
-                                                      screenSize: Size(width: 100, height: 120)), frameCount: 3)
+        let style = LoadingStyle(
+            spinnerColor: Color(red8: 255, green8: 0, blue8: 0), trackColor: .black, strokeWidth: 3,
+            spinnerSize: 30, backgroundColor: Color(red8: 0, green8: 255, blue8: 0, alpha8: 0x80),
+            cornerRadius: 0, paddingHorizontal: 5, paddingVertical: 6, dimAmount: 0.25)
+        let renderer = try FrameRenderer(
+            scene: Scene(
+                style: style, variant: .overlay, scale: 2,
+                screenSize: Size(width: 100, height: 120)), frameCount: 3)
         let same = frame == renderer.referenceFrame(0)
         #expect(same)
     }
@@ -165,8 +186,9 @@ enum CLI {
         defer { try? FileManager.default.removeItem(at: folder) }
         var outputs: [[Data]] = []
         for threads in ["1", "3"] {
-            let result = try CLI.run(arguments + ["--no-text", "--frames", "12", "--threads", threads, "--out", "t\(threads)"],
-                                     in: folder)
+            let result = try CLI.run(
+                arguments + ["--no-text", "--frames", "12", "--threads", threads, "--out", "t\(threads)"],
+                in: folder)
             #expect(result.status == 0, "\(result.stderr)")
             let out = folder.appendingPathComponent("t\(threads)")
             let names = (0..<12).map { String(format: "frame_%04d.png", $0) }
@@ -176,9 +198,15 @@ enum CLI {
         #expect(outputs[0] == outputs[1], "bytes depend on the thread count")
         let variant: Variant = arguments[1] == "overlay" ? .overlay : .indicator
         var style: LoadingStyle = variant == .overlay ? .overlay : .indicator
-        if variant == .overlay { style.dimAmount = 0.5 } else { style.paddingHorizontal = 0; style.paddingVertical = 0 }
-        let scene = Scene(style: style, variant: variant, scale: variant == .overlay ? 2 : 1.5,
-                          screenSize: Size(width: 120, height: 150))
+        if variant == .overlay {
+            style.dimAmount = 0.5
+        } else {
+            style.paddingHorizontal = 0
+            style.paddingVertical = 0
+        }
+        let scene = Scene(
+            style: style, variant: variant, scale: variant == .overlay ? 2 : 1.5,
+            screenSize: Size(width: 120, height: 150))
         let renderer = try FrameRenderer(scene: scene, frameCount: 12)
         for (k, data) in outputs[0].enumerated() {
             let decoded = try PNGDecoder.decode([UInt8](data))
@@ -201,9 +229,17 @@ enum CLI {
         (["--spinner-size", "6"], "'6' for --spinner-size: expected at least twice --stroke-width (8 pt)"),
         (["--spinner-size", "1e6"], "'1e6' for --spinner-size: expected a length from 0 to 10000 pt"),
         (["--style", "overlay", "--padding-vertical", "1e300"], "'1e300' for --padding-vertical"),
-        (["--style", "overlay", "--width", "20000"], "'20000' for --width: expected a length above 0, at most 10000 pt"),
-        (["--spinner-size", "0", "--stroke-width", "0", "--padding-horizontal", "0", "--padding-vertical", "0", "--no-text"],
-         "expected an image of at least 1 × 1 px (it would be 0 × 0 px"),
+        (
+            ["--style", "overlay", "--width", "20000"],
+            "'20000' for --width: expected a length above 0, at most 10000 pt"
+        ),
+        (
+            [
+                "--spinner-size", "0", "--stroke-width", "0", "--padding-horizontal", "0", "--padding-vertical", "0",
+                "--no-text",
+            ],
+            "expected an image of at least 1 × 1 px (it would be 0 × 0 px"
+        ),
         (["--spinner-size", "nan"], "'nan' for --spinner-size"),
         (["--corner-radius", "inf"], "'inf' for --corner-radius"),
         (["--padding-horizontal", "1e309"], "'1e309' for --padding-horizontal"),
@@ -246,7 +282,9 @@ enum CLI {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try CLI.expectRefusal(arguments + ["--out", "out"], in: folder, mentions: [message])
-        #expect(try CLI.run(arguments + ["--out", "out"], in: folder).stderr.contains("See 'frames --help' for more information."))
+        #expect(
+            try CLI.run(arguments + ["--out", "out"], in: folder).stderr.contains(
+                "See 'frames --help' for more information."))
     }
 
     @Test func listLanguagesPrintsEveryTranslation() throws {
@@ -264,8 +302,9 @@ enum CLI {
         let result = try CLI.run(["--lang", "cs", "--frames", "2", "--out", "cs"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.appendingPathComponent("cs/manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("cs/manifest.json"))) as! [String: Any]
         #expect(manifest["text"] as? String == "Zpracování platby…")
         #expect(manifest["language"] as? String == "cs")
         #expect((manifest["fontFiles"] as? [String])?.first?.hasSuffix("DejaVuSans.ttf") == true)
@@ -280,16 +319,20 @@ enum CLI {
     @Test func textOptionsReachTheFrame() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["--text", "One\\nTwo", "--text-color", "#FF0000", "--text-size", "20",
-                                  "--text-gap", "4", "--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
-                                  "--frames", "1", "--out", "t"], in: folder)
+        let result = try CLI.run(
+            [
+                "--text", "One\\nTwo", "--text-color", "#FF0000", "--text-size", "20",
+                "--text-gap", "4", "--font-file", "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+                "--frames", "1", "--out", "t",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         var style = LoadingStyle.indicator
         style.textColor = Color(red8: 255, green8: 0, blue8: 0)
         style.textSize = 20
         style.textGap = 4
-        let scene = Scene(style: style, variant: .indicator, text: "One\nTwo",
-                          fontFile: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+        let scene = Scene(
+            style: style, variant: .indicator, text: "One\nTwo",
+            fontFile: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
         let renderer = try FrameRenderer(scene: scene, frameCount: 1)
         #expect(renderer.label?.lines.count == 2)
         let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("t/frame_0000.png")))
@@ -297,8 +340,9 @@ enum CLI {
         #expect(same)
         let empty = try CLI.run(["--text", "", "--frames", "1", "--out", "e"], in: folder)
         #expect(empty.status == 0)
-        let manifest = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: folder.appendingPathComponent("e/manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent("e/manifest.json"))) as! [String: Any]
         #expect(manifest["pixelWidth"] as? Int == 80, "no label, no gap")
     }
 
@@ -314,8 +358,10 @@ enum CLI {
     }
 
     /// Degenerate but valid sizes render (tiny inner radius, a spinner far below a pixel).
-    @Test(arguments: [["--stroke-width", "23.9999"], ["--spinner-size", "0.001", "--stroke-width", "0"],
-                      ["--stroke-width", "23.9995", "--scale", "2"], ["--corner-radius", "10000"]])
+    @Test(arguments: [
+        ["--stroke-width", "23.9999"], ["--spinner-size", "0.001", "--stroke-width", "0"],
+        ["--stroke-width", "23.9995", "--scale", "2"], ["--corner-radius", "10000"],
+    ])
     func degenerateSizesRender(arguments: [String]) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -331,11 +377,14 @@ enum CLI {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try CLI.run(["--no-text", "--frames", "6", "--out", "o"], in: folder).status == 0)
         try Data("keep".utf8).write(to: folder.appendingPathComponent("o/notes.txt"))
-        try Data("keep".utf8).write(to: folder.appendingPathComponent("o/frame_0100.png"))   // no manifest lists it
-        let result = try CLI.run(["--no-text", "--frames", "3", "--name-pattern", "frame_%04d.png", "--out", "o"], in: folder)
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("o/frame_0100.png")) // no manifest lists it
+        let result = try CLI.run(
+            ["--no-text", "--frames", "3", "--name-pattern", "frame_%04d.png", "--out", "o"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(CLI.contents(of: folder.appendingPathComponent("o")) ==
-                ["frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0100.png", "manifest.json", "notes.txt"])
+        #expect(
+            CLI.contents(of: folder.appendingPathComponent("o")) == [
+                "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0100.png", "manifest.json", "notes.txt",
+            ])
     }
 
     @Test func unwritableOutputIsARuntimeError() throws {
@@ -345,7 +394,9 @@ enum CLI {
         var result = try CLI.run(["--frames", "2", "--out", missingParent])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: "))
-        #expect(result.stderr.contains(missingParent) && result.stderr.contains("No such file or directory"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(missingParent) && result.stderr.contains("No such file or directory"),
+            "\(result.stderr)")
 
         let file = folder.appendingPathComponent("a-file")
         try Data("x".utf8).write(to: file)

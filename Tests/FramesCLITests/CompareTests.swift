@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// `frames compare`, run as a user would.
 @Suite struct CompareTests {
@@ -42,7 +42,7 @@ import Raster
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("b/frame_0002.png")
         var pixmap = try PNGDecoder.decode([UInt8](Data(contentsOf: path)))
-        pixmap.pixels[50 * pixmap.width + 3] ^= 0x0000_0100             // green of one pixel, off by one
+        pixmap.pixels[50 * pixmap.width + 3] ^= 0x0000_0100 // green of one pixel, off by one
         try Data(PNGEncoder().encode(pixmap)).write(to: path)
         var result = try CLI.run(["compare", "a", "b"], in: folder)
         #expect(result.status == 1)
@@ -62,12 +62,14 @@ import Raster
         defer { try? FileManager.default.removeItem(at: folder) }
         let other = try CLI.run(["--scale", "1", "--no-text", "--frames", "1", "--out", "c"], in: folder)
         #expect(other.status == 0)
-        var result = try CLI.run(["compare", "a/frame_0000.png", "c/frame_0000.png", "--max-channel-delta", "255"], in: folder)
+        var result = try CLI.run(
+            ["compare", "a/frame_0000.png", "c/frame_0000.png", "--max-channel-delta", "255"], in: folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("size 80×88 px, expected 160×176 px"))
         try FileManager.default.removeItem(at: folder.appendingPathComponent("b/frame_0003.png"))
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("a/frame_0000.png"),
-                                         to: folder.appendingPathComponent("b/extra.png"))
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("a/frame_0000.png"),
+            to: folder.appendingPathComponent("b/extra.png"))
         result = try CLI.run(["compare", "a", "b"], in: folder)
         #expect(result.status == 1)
         #expect(result.stdout.contains("FAIL frame_0003.png: missing from b"))
@@ -78,9 +80,15 @@ import Raster
         (["compare"], "missing argument <expected>"),
         (["compare", "a/frame_0000.png"], "missing argument <actual>"),
         (["compare", "a", "b/frame_0000.png"], "for <actual>: expected a folder, as <expected> is"),
-        (["compare", "nope.png", "a/frame_0000.png"], "'nope.png' for <expected>: expected an existing PNG file or folder"),
+        (
+            ["compare", "nope.png", "a/frame_0000.png"],
+            "'nope.png' for <expected>: expected an existing PNG file or folder"
+        ),
         (["compare", "a/frame_0000.png", "a/manifest.json"], "for <actual>: expected a readable PNG file"),
-        (["compare", "a/frame_0000.png", "truncated.png"], "'truncated.png' for <actual>: expected a readable PNG file"),
+        (
+            ["compare", "a/frame_0000.png", "truncated.png"],
+            "'truncated.png' for <actual>: expected a readable PNG file"
+        ),
         (["compare", "a", "b", "--max-channel-delta", "256"], "'256' for --max-channel-delta"),
         (["compare", "a", "b", "--max-differing-pixels", "-1"], "'-1' for --max-differing-pixels"),
         (["compare", "a", "b", "c"], "unexpected argument 'c'"),

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// Devices, stills, name patterns, quiet runs and backdrops, run as a user would.
 @Suite struct DesignerTests {
@@ -12,26 +12,37 @@ import Raster
         for name in ["iPhone SE", "iPhone 15", "iPhone 15 Pro Max", "iPad 11\""] {
             #expect(result.stdout.contains(name), "\(name) missing")
         }
-        result = try CLI.run(["--style", "overlay", "--device", "iphone-15", "--no-text", "--frames", "1", "--out", "a"], in: folder)
+        result = try CLI.run(
+            ["--style", "overlay", "--device", "iphone-15", "--no-text", "--frames", "1", "--out", "a"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        var manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("a/manifest.json"))) as! [String: Any]
+        var manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("a/manifest.json")))
+            as! [String: Any]
         #expect(manifest["pixelWidth"] as? Int == 1179 && manifest["pixelHeight"] as? Int == 2556)
         // --scale and --width still override the device.
-        result = try CLI.run(["--style", "overlay", "--device", "iPad 11\"", "--scale", "1", "--width", "800", "--no-text",
-                              "--frames", "1", "--out", "b"], in: folder)
+        result = try CLI.run(
+            [
+                "--style", "overlay", "--device", "iPad 11\"", "--scale", "1", "--width", "800", "--no-text",
+                "--frames", "1", "--out", "b",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("b/manifest.json"))) as! [String: Any]
+        manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("b/manifest.json")))
+            as! [String: Any]
         #expect(manifest["pixelWidth"] as? Int == 800 && manifest["pixelHeight"] as? Int == 1194)
         // Inline, a device sets the scale only.
         result = try CLI.run(["--device", "iPhone SE", "--no-text", "--frames", "1", "--out", "c"], in: folder)
-        manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("c/manifest.json"))) as! [String: Any]
+        manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("c/manifest.json")))
+            as! [String: Any]
         #expect(manifest["pixelWidth"] as? Int == 160 && manifest["scale"] as? Double == 2)
     }
 
     @Test func stillAndNamePattern() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["--frame", "7", "--name-pattern", "spin_%03d.png", "--no-text", "--quiet", "--out", "s"], in: folder)
+        let result = try CLI.run(
+            ["--frame", "7", "--name-pattern", "spin_%03d.png", "--no-text", "--quiet", "--out", "s"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty && result.stderr.isEmpty, "--quiet prints nothing")
         #expect(CLI.contents(of: folder.appendingPathComponent("s")) == ["manifest.json", "spin_007.png"])
@@ -51,8 +62,14 @@ import Raster
         (["--name-pattern", "%04d.jpg"], "expected a file name ending in .png"),
         (["--name-pattern", "%s.png"], "expected a pattern whose only % field is %d, %4d or %04d"),
         (["--backdrop-color", "pink"], "'pink' for --backdrop-color"),
-        (["--backdrop-image", "missing.png"], "'missing.png' for --backdrop-image: expected a readable PNG file (No such file or directory)"),
-        (["--backdrop-image", "notpng.png"], "'notpng.png' for --backdrop-image: expected a readable PNG file (not a readable PNG"),
+        (
+            ["--backdrop-image", "missing.png"],
+            "'missing.png' for --backdrop-image: expected a readable PNG file (No such file or directory)"
+        ),
+        (
+            ["--backdrop-image", "notpng.png"],
+            "'notpng.png' for --backdrop-image: expected a readable PNG file (not a readable PNG"
+        ),
         (["--backdrop-image", "."], "'.' for --backdrop-image: expected a readable PNG file (Is a directory)"),
     ])
     func badDesignerInputs(arguments: [String], message: String) throws {
@@ -71,18 +88,23 @@ import Raster
         var image = try Pixmap(width: 40, height: 80)
         for y in 0..<80 {
             for x in 0..<40 {
-                image.pixels[y * 40 + x] = x < 20 ? Pixmap.pack(r: 255, g: 0, b: 0, a: 255) : Pixmap.pack(r: 0, g: 0, b: 255, a: 255)
+                image.pixels[y * 40 + x] =
+                    x < 20 ? Pixmap.pack(r: 255, g: 0, b: 0, a: 255) : Pixmap.pack(r: 0, g: 0, b: 255, a: 255)
             }
         }
         try Data(PNGEncoder().encode(image)).write(to: folder.appendingPathComponent("shot.png"))
-        let result = try CLI.run(["--style", "overlay", "--width", "100", "--height", "100", "--backdrop-image", "shot.png",
-                                  "--dim-amount", "0.5", "--no-text", "--frames", "1", "--out", "o"], in: folder)
+        let result = try CLI.run(
+            [
+                "--style", "overlay", "--width", "100", "--height", "100", "--backdrop-image", "shot.png",
+                "--dim-amount", "0.5", "--no-text", "--frames", "1", "--out", "o",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let frame = try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("o/frame_0000.png"))))
         // Red under black at opacity 0.5: 255 · 0.5 = 127.5, rounded half to even: 128.
         #expect(frame.rgba(x: 2, y: 2) == (128, 0, 0, 255))
         #expect(frame.rgba(x: 97, y: 97) == (0, 0, 128, 255))
-        let color = try CLI.run(["--backdrop-color", "#00FF00", "--no-text", "--frames", "1", "--out", "c"], in: folder)
+        let color = try CLI.run(
+            ["--backdrop-color", "#00FF00", "--no-text", "--frames", "1", "--out", "c"], in: folder)
         #expect(color.status == 0)
         let inline = try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("c/frame_0000.png"))))
         #expect(inline.rgba(x: 0, y: 0) == (0, 255, 0, 255), "behind the inline card's rounded corner")

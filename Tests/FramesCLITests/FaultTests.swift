@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -16,12 +16,14 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("o")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
-        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".frame_0002.png.partial").path,
-                                                   withDestinationPath: "/dev/full")
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent(".frame_0002.png.partial").path,
+            withDestinationPath: "/dev/full")
         let result = try CLI.run(["--no-text", "--frames", "6", "--threads", "1", "--out", "o"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Error: cannot write 'o/.frame_0002.png.partial': No space left on device"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: cannot write 'o/.frame_0002.png.partial': No space left on device"),
+            "\(result.stderr)")
         #expect(CLI.contents(of: out).isEmpty, "left \(CLI.contents(of: out))")
     }
 
@@ -30,8 +32,10 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["--style", "overlay", "--scale", "2", "--frames", "10000", "--threads", "1", "--no-text",
-                             "--out", folder.appendingPathComponent("o").path]
+        process.arguments = [
+            "--style", "overlay", "--scale", "2", "--frames", "10000", "--threads", "1", "--no-text",
+            "--out", folder.appendingPathComponent("o").path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         // Wait until frames are being written, then interrupt.
@@ -39,10 +43,12 @@ import Glibc
         while CLI.contents(of: folder.appendingPathComponent("o")).count < 4, Date() < deadline { usleep(20_000) }
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
-                "reason \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path),
-                "left \(CLI.contents(of: folder.appendingPathComponent("o")).prefix(5))")
+        #expect(
+            process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+            "reason \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path),
+            "left \(CLI.contents(of: folder.appendingPathComponent("o")).prefix(5))")
     }
 
     @Test func interruptedRewriteKeepsTheEarlierRun() throws {
@@ -53,8 +59,10 @@ import Glibc
         let before = try CLI.contents(of: out).map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }
         let process = Process()
         process.executableURL = CLI.executable
-        process.arguments = ["--no-text", "--style", "overlay", "--scale", "2", "--frames", "10000", "--threads", "1",
-                             "--spinner-color", "black", "--out", out.path]
+        process.arguments = [
+            "--no-text", "--style", "overlay", "--scale", "2", "--frames", "10000", "--threads", "1",
+            "--spinner-color", "black", "--out", out.path,
+        ]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(20)
@@ -70,15 +78,20 @@ import Glibc
     @Test func folderOfOtherFilesIsRefusedUnlessForced() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("photos"), withIntermediateDirectories: false)
         try Data("x".utf8).write(to: folder.appendingPathComponent("photos/holiday.jpg"))
         var result = try CLI.run(["--no-text", "--frames", "2", "--out", "photos"], in: folder)
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: invalid value 'photos' for --out: expected an empty folder or one an earlier run wrote"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: invalid value 'photos' for --out: expected an empty folder or one an earlier run wrote"))
         #expect(CLI.contents(of: folder.appendingPathComponent("photos")) == ["holiday.jpg"])
         result = try CLI.run(["--no-text", "--frames", "2", "--force", "--out", "photos"], in: folder)
         #expect(result.status == 0)
-        #expect(CLI.contents(of: folder.appendingPathComponent("photos")) ==
-                ["frame_0000.png", "frame_0001.png", "holiday.jpg", "manifest.json"])
+        #expect(
+            CLI.contents(of: folder.appendingPathComponent("photos")) == [
+                "frame_0000.png", "frame_0001.png", "holiday.jpg", "manifest.json",
+            ])
     }
 }

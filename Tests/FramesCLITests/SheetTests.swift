@@ -1,25 +1,29 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// `--sheet`: frames in a grid, each tile the frame's own pixels, numbered underneath.
 @Suite struct SheetTests {
     @Test func tilesAreTheFramesInOrder() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["--no-text", "--frames", "12", "--every", "3", "--columns", "2", "--sheet", "s.png"], in: folder)
+        let result = try CLI.run(
+            ["--no-text", "--frames", "12", "--every", "3", "--columns", "2", "--sheet", "s.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(CLI.contents(of: folder) == ["s.png"])
         let sheet = try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("s.png"))))
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 12)
-        let gap = ContactSheet.gap, tileHeight = (sheet.height - 3 * gap) / 2
+        let gap = ContactSheet.gap
+        let tileHeight = (sheet.height - 3 * gap) / 2
         #expect(sheet.width == 2 * 80 + 3 * gap)
         for (index, k) in [0, 3, 6, 9].enumerated() {
-            let x0 = gap + (index % 2) * (80 + gap), y0 = gap + (index / 2) * (tileHeight + gap)
+            let x0 = gap + (index % 2) * (80 + gap)
+            let y0 = gap + (index / 2) * (tileHeight + gap)
             let frame = renderer.frame(k)
             var same = true
             for y in 0..<frame.height where same {
-                for x in 0..<frame.width where sheet.pixels[(y0 + y) * sheet.width + x0 + x] != frame.pixels[y * frame.width + x] {
+                for x in 0..<frame.width
+                where sheet.pixels[(y0 + y) * sheet.width + x0 + x] != frame.pixels[y * frame.width + x] {
                     same = false
                 }
             }

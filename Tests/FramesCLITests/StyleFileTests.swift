@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// `--style-file` and `--print-style`, run as a user would.
 @Suite struct StyleFileTests {
@@ -13,8 +13,10 @@ import Raster
     @Test func printedStyleReadsBackToItself() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let printed = try CLI.run(["--print-style", "--style", "overlay", "--spinner-color", "#1A78E8",
-                                   "--dim-amount", "0.35", "--text-font-name", "DejaVu Serif", "--corner-radius", "10.5"])
+        let printed = try CLI.run([
+            "--print-style", "--style", "overlay", "--spinner-color", "#1A78E8",
+            "--dim-amount", "0.35", "--text-font-name", "DejaVu Serif", "--corner-radius", "10.5",
+        ])
         #expect(printed.status == 0, "\(printed.stderr)")
         let path = try write(printed.stdout, to: folder)
         let again = try CLI.run(["--style-file", path, "--print-style"])
@@ -31,8 +33,9 @@ import Raster
     @Test func precedenceIsPresetThenFileThenFlags() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = try write(##"{"preset": "overlay", "spinnerColor": "#FF0000", "strokeWidth": 6, "textFontName": null}"##,
-                             to: folder)
+        let path = try write(
+            ##"{"preset": "overlay", "spinnerColor": "#FF0000", "strokeWidth": 6, "textFontName": null}"##,
+            to: folder)
         let result = try CLI.run(["--style-file", path, "--stroke-width", "5", "--print-style"])
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
         #expect(object["preset"] as? String == "overlay")
@@ -46,7 +49,9 @@ import Raster
         // And it renders: the manifest carries the resolved style.
         let render = try CLI.run(["--style-file", path, "--frames", "1", "--out", "o"], in: folder)
         #expect(render.status == 0, "\(render.stderr)")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("o/manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("o/manifest.json")))
+            as! [String: Any]
         #expect(manifest["variant"] as? String == "overlay")
         #expect((manifest["style"] as? [String: Any])?["strokeWidth"] as? Double == 6)
     }
@@ -62,7 +67,10 @@ import Raster
         (##"{"dimAmount": true}"##, "invalid value true for key 'dimAmount': expected a number from 0 to 1"),
         (##"{"trackColor": "#12345"}"##, ##"invalid value "#12345" for key 'trackColor': expected a colour"##),
         (##"{"textFontName": 12}"##, "invalid value 12 for key 'textFontName': expected a font family name, or null"),
-        (##"{"preset": "fullscreen"}"##, ##"invalid value "fullscreen" for key 'preset': expected "indicator" or "overlay""##),
+        (
+            ##"{"preset": "fullscreen"}"##,
+            ##"invalid value "fullscreen" for key 'preset': expected "indicator" or "overlay""##
+        ),
         (##"{"textSize": 1e309}"##, "for key 'textSize'"),
         (##"[1, 2]"##, "expected a JSON object of style properties (it holds an array)"),
         (##"{"dimAmount": 0.5,"##, "expected valid JSON (expected a key in quotes at line 1, column 19)"),
@@ -82,11 +90,14 @@ import Raster
         defer { try? FileManager.default.removeItem(at: folder) }
         var result = try CLI.run(["--style-file", "missing.json"], in: folder)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("'missing.json' for --style-file: expected a readable JSON file (No such file or directory)"))
+        #expect(
+            result.stderr.contains(
+                "'missing.json' for --style-file: expected a readable JSON file (No such file or directory)"))
         result = try CLI.run(["--style-file", "."], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("expected a JSON file, not a folder"))
-        let big = try write("{\"dimAmount\": 0.5" + String(repeating: " ", count: 1 << 20) + "}", to: folder, as: "big.json")
+        let big = try write(
+            "{\"dimAmount\": 0.5" + String(repeating: " ", count: 1 << 20) + "}", to: folder, as: "big.json")
         result = try CLI.run(["--style-file", big], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("expected a style file of at most 1 MB"))

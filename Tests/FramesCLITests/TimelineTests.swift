@@ -1,24 +1,29 @@
 import Foundation
-import Testing
 import Raster
+import Testing
 
 /// `--timeline`, `--loading-enabled`, `--visible`: the overlay bound to a payment session.
 @Suite struct TimelineTests {
     func frame(_ folder: URL, _ name: String, _ k: Int) throws -> Pixmap {
-        try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent(String(format: "\(name)/frame_%04d.png", k)))))
+        try PNGDecoder.decode(
+            [UInt8](Data(contentsOf: folder.appendingPathComponent(String(format: "\(name)/frame_%04d.png", k)))))
     }
 
     @Test func overlayShowsExactlyWhileProcessing() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["--style", "overlay", "--width", "120", "--height", "120", "--dim-amount", "0.3",
-                                  "--backdrop-color", "#336699", "--timeline", "idle:0.25,processing:0.5,done:0.25",
-                                  "--fps", "20", "--no-text", "--out", "t"], in: folder)
+        let result = try CLI.run(
+            [
+                "--style", "overlay", "--width", "120", "--height", "120", "--dim-amount", "0.3",
+                "--backdrop-color", "#336699", "--timeline", "idle:0.25,processing:0.5,done:0.25",
+                "--fps", "20", "--no-text", "--out", "t",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(CLI.contents(of: folder.appendingPathComponent("t")).count == 21)       // 20 frames + manifest
-        let scene = Scene(style: LoadingStyle(cornerRadius: 16, paddingHorizontal: 24, paddingVertical: 24, dimAmount: 0.3),
-                          variant: .overlay, screenSize: Size(width: 120, height: 120),
-                          background: Color(red8: 0x33, green8: 0x66, blue8: 0x99))
+        #expect(CLI.contents(of: folder.appendingPathComponent("t")).count == 21) // 20 frames + manifest
+        let scene = Scene(
+            style: LoadingStyle(cornerRadius: 16, paddingHorizontal: 24, paddingVertical: 24, dimAmount: 0.3),
+            variant: .overlay, screenSize: Size(width: 120, height: 120),
+            background: Color(red8: 0x33, green8: 0x66, blue8: 0x99))
         let renderer = try FrameRenderer(scene: scene, frameCount: 20)
         let hidden = renderer.hiddenFrame()
         for k in 0..<20 {
@@ -28,19 +33,30 @@ import Raster
             #expect(same, "frame \(k): \((5..<15).contains(k) ? "spinner frame \(k - 5)" : "screen only")")
         }
         #expect(hidden.rgba(x: 60, y: 60) == (0x33, 0x66, 0x99, 255))
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("t/manifest.json"))) as! [String: Any]
+        let manifest =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("t/manifest.json")))
+            as! [String: Any]
         #expect((manifest["overlayVisible"] as? [Bool])?.filter { $0 }.count == 10)
-        #expect((manifest["timeline"] as? [[String: Any]])?.map { $0["phase"] as? String } == ["idle", "processing", "done"])
+        #expect(
+            (manifest["timeline"] as? [[String: Any]])?.map { $0["phase"] as? String } == [
+                "idle", "processing", "done",
+            ])
     }
 
     @Test func loadingDisabledAndHiddenManualOverlayShowNothing() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var result = try CLI.run(["--style", "overlay", "--width", "50", "--height", "50", "--timeline", "processing:0.1",
-                                  "--loading-enabled", "false", "--fps", "30", "--out", "a"], in: folder)
+        var result = try CLI.run(
+            [
+                "--style", "overlay", "--width", "50", "--height", "50", "--timeline", "processing:0.1",
+                "--loading-enabled", "false", "--fps", "30", "--out", "a",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        result = try CLI.run(["--style", "overlay", "--width", "50", "--height", "50", "--visible", "false", "--frames", "3",
-                              "--out", "b"], in: folder)
+        result = try CLI.run(
+            [
+                "--style", "overlay", "--width", "50", "--height", "50", "--visible", "false", "--frames", "3",
+                "--out", "b",
+            ], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         for (name, count) in [("a", 3), ("b", 3)] {
             for k in 0..<count {
@@ -59,8 +75,14 @@ import Raster
         // Found by the fuzzer: a duration too long for an Int of frames once multiplied by fps.
         (["--style", "overlay", "--timeline", "idle:0222222222222222222222220"], "at most 10000"),
         (["--timeline", "idle:1"], "expected --style overlay"),
-        (["--style", "overlay", "--timeline", "idle:1", "--frames", "4"], "'4' for --frames: expected no value with --timeline"),
-        (["--style", "overlay", "--loading-enabled", "false"], "'false' for --loading-enabled: expected no value without --timeline"),
+        (
+            ["--style", "overlay", "--timeline", "idle:1", "--frames", "4"],
+            "'4' for --frames: expected no value with --timeline"
+        ),
+        (
+            ["--style", "overlay", "--loading-enabled", "false"],
+            "'false' for --loading-enabled: expected no value without --timeline"
+        ),
         (["--style", "overlay", "--visible", "maybe"], "'maybe' for --visible: expected true or false"),
     ])
     func badTimelines(arguments: [String], message: String) throws {

@@ -15,7 +15,7 @@ import XCTest
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         image = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 8).frame(2)
         var copy = image
-        copy.pixels[10 * copy.width + 10] ^= 0x0000_0001     // one channel of one pixel, off by one
+        copy.pixels[10 * copy.width + 10] ^= 0x0000_0001 // one channel of one pixel, off by one
         changed = copy
     }
 
@@ -23,8 +23,9 @@ import XCTest
     var artifacts: URL { folder.appendingPathComponent("artifacts") }
 
     func check(_ actual: Pixmap, mode: Golden.RecordMode, delta: Int = 0, pixels: Int = 0) -> Golden.Outcome {
-        Golden.check(actual, goldenPath: golden, name: "case", maxChannelDelta: delta, maxDifferingPixels: pixels,
-                     mode: mode, artifacts: artifacts)
+        Golden.check(
+            actual, goldenPath: golden, name: "case", maxChannelDelta: delta, maxDifferingPixels: pixels,
+            mode: mode, artifacts: artifacts)
     }
 
     @Test func missingGoldenIsRecordedAndFails() throws {
@@ -41,7 +42,10 @@ import XCTest
     @Test func neverRecordsAMissingGolden() {
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = check(image, mode: .never)
-        guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
+        guard case .failed(let message) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
         #expect(message.contains("missing"))
         #expect(!FileManager.default.fileExists(atPath: golden))
     }
@@ -50,7 +54,10 @@ import XCTest
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = check(image, mode: .missing)
         let outcome = check(changed, mode: .never)
-        guard case .failed(let message) = outcome else { Issue.record("expected a failure, got \(outcome)"); return }
+        guard case .failed(let message) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
         #expect(message.contains("largest channel difference: actual 1, allowed 0"))
         #expect(message.contains("pixels over it: actual 1, allowed 0"))
         for kind in ["expected", "actual", "diff"] {

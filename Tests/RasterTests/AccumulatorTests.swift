@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 /// The accumulation rasterizer against independent references.
@@ -20,11 +21,15 @@ import Testing
     /// take the signed shoelace area. For a simple polygon this is the coverage.
     static func exactCoverage(_ polygon: [Point], px: Int, py: Int) -> Double {
         var points = polygon
-        let x0 = Double(px), x1 = Double(px + 1), y0 = Double(py), y1 = Double(py + 1)
+        let x0 = Double(px)
+        let x1 = Double(px + 1)
+        let y0 = Double(py)
+        let y1 = Double(py + 1)
         func clip(_ inside: (Point) -> Bool, _ cross: (Point, Point) -> Point) {
             var out: [Point] = []
             for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
+                let a = points[i]
+                let b = points[(i + 1) % points.count]
                 if inside(b) {
                     if !inside(a) { out.append(cross(a, b)) }
                     out.append(b)
@@ -40,13 +45,18 @@ import Testing
         func atY(_ y: Double) -> (Point, Point) -> Point {
             { a, b in Point(x: a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y: y) }
         }
-        clip({ $0.x >= x0 }, atX(x0)); if points.isEmpty { return 0 }
-        clip({ $0.x <= x1 }, atX(x1)); if points.isEmpty { return 0 }
-        clip({ $0.y >= y0 }, atY(y0)); if points.isEmpty { return 0 }
-        clip({ $0.y <= y1 }, atY(y1)); if points.isEmpty { return 0 }
+        clip({ $0.x >= x0 }, atX(x0))
+        if points.isEmpty { return 0 }
+        clip({ $0.x <= x1 }, atX(x1))
+        if points.isEmpty { return 0 }
+        clip({ $0.y >= y0 }, atY(y0))
+        if points.isEmpty { return 0 }
+        clip({ $0.y <= y1 }, atY(y1))
+        if points.isEmpty { return 0 }
         var area = 0.0
         for i in points.indices {
-            let a = points[i], b = points[(i + 1) % points.count]
+            let a = points[i]
+            let b = points[(i + 1) % points.count]
             area += a.x * b.y - b.x * a.y
         }
         return abs(area) / 2
@@ -56,7 +66,8 @@ import Testing
     static func winding(_ polygon: [Point], _ point: Point) -> Int {
         var w = 0
         for i in polygon.indices {
-            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let a = polygon[i]
+            let b = polygon[(i + 1) % polygon.count]
             if a.y <= point.y {
                 if b.y > point.y, (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y) > 0 { w += 1 }
             } else if b.y <= point.y, (b.x - a.x) * (point.y - a.y) - (point.x - a.x) * (b.y - a.y) < 0 {
@@ -84,8 +95,9 @@ import Testing
                 let expected = Self.exactCoverage(polygon, px: x, py: y)
                 let actual = Double(mask.coverage(x: x, y: y))
                 worst = max(worst, abs(actual - expected))
-                #expect(abs(actual - expected) < 1e-5,
-                        "seed \(seed) pixel (\(x), \(y)): coverage \(actual), exact \(expected)")
+                #expect(
+                    abs(actual - expected) < 1e-5,
+                    "seed \(seed) pixel (\(x), \(y)): coverage \(actual), exact \(expected)")
             }
         }
         #expect(worst < 1e-5)
@@ -111,8 +123,9 @@ import Testing
                 var windings = Set<Int>()
                 for sy in 0..<n {
                     for sx in 0..<n {
-                        let p = Point(x: Double(x) + (Double(sx) + 0.5) / Double(n),
-                                      y: Double(y) + (Double(sy) + 0.5) / Double(n))
+                        let p = Point(
+                            x: Double(x) + (Double(sx) + 0.5) / Double(n),
+                            y: Double(y) + (Double(sy) + 0.5) / Double(n))
                         let w = Self.winding(polygon, p)
                         windings.insert(w)
                         if w != 0 { inside += 1 }
@@ -124,8 +137,9 @@ import Testing
                 let actual = Double(mask.coverage(x: x, y: y))
                 total += abs(actual - expected)
                 compared += 1
-                #expect(abs(actual - expected) <= 0.07,
-                        "seed \(seed) pixel (\(x), \(y)): coverage \(actual), sampled \(expected)")
+                #expect(
+                    abs(actual - expected) <= 0.07,
+                    "seed \(seed) pixel (\(x), \(y)): coverage \(actual), sampled \(expected)")
             }
         }
         #expect(compared > 0)

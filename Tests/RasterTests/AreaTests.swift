@@ -1,10 +1,12 @@
+import Testing
+
+@testable import Raster
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-@testable import Raster
 
 /// Areas of the rasterized shapes against their closed forms.
 @Suite struct AreaTests {
@@ -13,7 +15,8 @@ import Testing
     @Test(arguments: scales)
     func ringArea(scale: Double) {
         let center = Point(x: 40.3 * scale, y: 41.7 * scale)
-        let outer = 24 * scale, inner = 20 * scale
+        let outer = 24 * scale
+        let inner = 20 * scale
         let window = Rect(x: center.x - outer, y: center.y - outer, width: 2 * outer, height: 2 * outer).enclosingPixels
         let mask = Rasterizer.coverage(of: .ring(center: center, outerRadius: outer, innerRadius: inner), in: window)
         let exact = Double.pi * (outer * outer - inner * inner)
@@ -23,12 +26,16 @@ import Testing
     @Test(arguments: scales)
     func arcArea(scale: Double) {
         let center = Point(x: 40.3 * scale, y: 41.7 * scale)
-        let radius = 22 * scale, width = 4 * scale
+        let radius = 22 * scale
+        let width = 4 * scale
         for start in [-90.0, -84.0, 7.5, 123.0] {
-            let path = Path.strokedArc(center: center, radius: radius, width: width,
-                                       start: .degrees(start), sweep: .degrees(90))
-            let window = Rect(x: center.x - 24 * scale, y: center.y - 24 * scale,
-                              width: 48 * scale, height: 48 * scale).enclosingPixels
+            let path = Path.strokedArc(
+                center: center, radius: radius, width: width,
+                start: .degrees(start), sweep: .degrees(90))
+            let window = Rect(
+                x: center.x - 24 * scale, y: center.y - 24 * scale,
+                width: 48 * scale, height: 48 * scale
+            ).enclosingPixels
             let area = Rasterizer.coverage(of: path, in: window).area
             // Annular sector (90° of the stroke) plus two half discs = one whole disc.
             let exact = Double.pi / 2 * radius * width + Double.pi * (width / 2) * (width / 2)

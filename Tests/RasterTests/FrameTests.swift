@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 /// The fast per-frame path against the plain one, and the sequence's motion.
@@ -10,17 +11,27 @@ import Testing
         paddingHorizontal: 28, paddingVertical: 28, dimAmount: 0.5)
 
     /// The spinner box touches the card's edges and the card fills the image.
-    static let tight = LoadingStyle(strokeWidth: 6, spinnerSize: 30, cornerRadius: 40,
-                                    paddingHorizontal: 0, paddingVertical: 0)
+    static let tight = LoadingStyle(
+        strokeWidth: 6, spinnerSize: 30, cornerRadius: 40,
+        paddingHorizontal: 0, paddingVertical: 0)
 
     static let cases: [(String, Scene)] = [
         ("indicator @1x", Scene(variant: .indicator, scale: 1)),
         ("indicator @2.5x", Scene(variant: .indicator, scale: 2.5)),
         ("indicator @3x", Scene(variant: .indicator, scale: 3)),
         ("tight @1.7x", Scene(style: tight, variant: .indicator, scale: 1.7)),
-        ("tight overlay @1x", Scene(style: tight, variant: .overlay, scale: 1, screenSize: Size(width: 29.5, height: 31.25))),
-        ("overlay @1x small screen", Scene(style: example, variant: .overlay, scale: 1, screenSize: Size(width: 160, height: 150))),
-        ("overlay @1.5x", Scene(style: .overlay, variant: .overlay, scale: 1.5, screenSize: Size(width: 120.3, height: 140.7))),
+        (
+            "tight overlay @1x",
+            Scene(style: tight, variant: .overlay, scale: 1, screenSize: Size(width: 29.5, height: 31.25))
+        ),
+        (
+            "overlay @1x small screen",
+            Scene(style: example, variant: .overlay, scale: 1, screenSize: Size(width: 160, height: 150))
+        ),
+        (
+            "overlay @1.5x",
+            Scene(style: .overlay, variant: .overlay, scale: 1.5, screenSize: Size(width: 120.3, height: 140.7))
+        ),
         ("label @1.3x", Scene(variant: .indicator, scale: 1.3, text: "Zpracování platby…")),
         ("label into the spinner box", FrameTests.labelOverArc),
     ]
@@ -30,7 +41,8 @@ import Testing
         let (name, scene) = Self.cases[index]
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
         for k in [0, 7, 13, 30, 59] {
-            let fast = renderer.frame(k), reference = renderer.referenceFrame(k)
+            let fast = renderer.frame(k)
+            let reference = renderer.referenceFrame(k)
             let same = fast == reference
             #expect(same, "\(name) frame \(k): \(firstDifference(fast, reference))")
         }
@@ -38,8 +50,9 @@ import Testing
 
     /// No gap and a 40 pt "Ǻ", whose ring and accent rise above the line box into the spinner's
     /// pixels: there the label is drawn over the arc (draw order), also on the fast path.
-    static let labelOverArc = Scene(style: LoadingStyle(spinnerSize: 30, textSize: 40, textGap: 0, paddingVertical: 4.5),
-                                    variant: .indicator, scale: 1, text: "Ǻ")
+    static let labelOverArc = Scene(
+        style: LoadingStyle(spinnerSize: 30, textSize: 40, textGap: 0, paddingVertical: 4.5),
+        variant: .indicator, scale: 1, text: "Ǻ")
 
     @Test func labelOverArcCaseReallyOverlaps() throws {
         let renderer = try FrameRenderer(scene: Self.labelOverArc, frameCount: 60)
@@ -70,14 +83,16 @@ import Testing
         // spinner the pixels rotate exactly (up to Float rounding in the rasterizer).
         let style = LoadingStyle(paddingHorizontal: 16, paddingVertical: 16)
         let renderer = try FrameRenderer(scene: Scene(style: style, variant: .indicator, scale: 2), frameCount: 60)
-        let a = renderer.frame(0), b = renderer.frame(15)
+        let a = renderer.frame(0)
+        let b = renderer.frame(15)
         let n = a.width
         #expect(a.width == a.height)
         var worst = 0
         for y in 0..<n {
             for x in 0..<n {
                 // Turning clockwise on screen (y down): (x, y) goes to (n−1−y, x).
-                let p = a.rgba(x: x, y: y), q = b.rgba(x: n - 1 - y, y: x)
+                let p = a.rgba(x: x, y: y)
+                let q = b.rgba(x: n - 1 - y, y: x)
                 worst = max(worst, abs(Int(p.r) - Int(q.r)), abs(Int(p.a) - Int(q.a)))
             }
         }
@@ -96,7 +111,8 @@ import Testing
 
     @Test func tooLargeImageIsRefused() {
         #expect(throws: RasterError.self) {
-            _ = try FrameRenderer(scene: Scene(variant: .overlay, scale: 16, screenSize: Size(width: 2000, height: 2000)), frameCount: 1)
+            _ = try FrameRenderer(
+                scene: Scene(variant: .overlay, scale: 16, screenSize: Size(width: 2000, height: 2000)), frameCount: 1)
         }
     }
 }
@@ -111,7 +127,8 @@ func firstDifference(_ actual: Pixmap, _ expected: Pixmap) -> String {
     for i in actual.pixels.indices where actual.pixels[i] != expected.pixels[i] {
         count += 1
         if first == nil {
-            let x = i % actual.width, y = i / actual.width
+            let x = i % actual.width
+            let y = i / actual.width
             first = "pixel (\(x), \(y)): actual \(actual.rgba(x: x, y: y)), expected \(expected.rgba(x: x, y: y))"
         }
     }

@@ -17,18 +17,30 @@ import Testing
         Case(name: "indicator_3x_k0", scene: Scene(variant: .indicator, scale: 3), frame: 0),
         Case(name: "indicator_3x_k7", scene: Scene(variant: .indicator, scale: 3), frame: 7),
         Case(name: "overlay_1x_k0", scene: Scene(variant: .overlay, scale: 1), frame: 0),
-        Case(name: "example_overlay_3x_k30", scene: Scene(style: FrameTests.example, variant: .overlay, scale: 3), frame: 30),
+        Case(
+            name: "example_overlay_3x_k30", scene: Scene(style: FrameTests.example, variant: .overlay, scale: 3),
+            frame: 30),
         // The label.
-        Case(name: "label_indicator_en_1x_k0", scene: Scene(variant: .indicator, scale: 1, text: "Processing payment…"), frame: 0),
-        Case(name: "label_indicator_en_3x_k7", scene: Scene(variant: .indicator, scale: 3, text: "Processing payment…"), frame: 7),
-        Case(name: "label_overlay_cs_3x_k7", scene: Scene(variant: .overlay, scale: 3, text: "Zpracování platby…"), frame: 7),
-        Case(name: "label_wrap_320_2x_k0",
-             scene: Scene(variant: .overlay, scale: 2, screenSize: Size(width: 320, height: 568),
-                          text: "Processing your payment, please wait a moment while we confirm it with your bank…"),
-             frame: 0),
-        Case(name: "label_serif_2x_k0",
-             scene: Scene(style: LoadingStyle(textFontName: "DejaVu Serif"), variant: .indicator, scale: 2,
-                          text: "Processing payment…"), frame: 0),
+        Case(
+            name: "label_indicator_en_1x_k0", scene: Scene(variant: .indicator, scale: 1, text: "Processing payment…"),
+            frame: 0),
+        Case(
+            name: "label_indicator_en_3x_k7", scene: Scene(variant: .indicator, scale: 3, text: "Processing payment…"),
+            frame: 7),
+        Case(
+            name: "label_overlay_cs_3x_k7", scene: Scene(variant: .overlay, scale: 3, text: "Zpracování platby…"),
+            frame: 7),
+        Case(
+            name: "label_wrap_320_2x_k0",
+            scene: Scene(
+                variant: .overlay, scale: 2, screenSize: Size(width: 320, height: 568),
+                text: "Processing your payment, please wait a moment while we confirm it with your bank…"),
+            frame: 0),
+        Case(
+            name: "label_serif_2x_k0",
+            scene: Scene(
+                style: LoadingStyle(textFontName: "DejaVu Serif"), variant: .indicator, scale: 2,
+                text: "Processing payment…"), frame: 0),
         Case(name: "label_fallback_2x_k0", scene: Scene(variant: .indicator, scale: 2, text: "Total ℊ = 1"), frame: 0),
     ]
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 /// The label: shaping against HarfBuzz's numbers, fonts and fallbacks, layout, and measurements
@@ -39,8 +40,8 @@ import Testing
         #expect(decomposed.lines[0].glyphs.map(\.glyph) == composed.lines[0].glyphs.map(\.glyph))
         #expect(decomposed.width == composed.width)
         #expect(Normalization.nfc("e\u{301}") == "\u{e9}")
-        #expect(Normalization.nfc("A\u{30a}\u{301}") == "\u{1fa}")       // Ǻ: ring and acute on A
-        #expect(Normalization.nfc("q\u{301}").unicodeScalars.count == 2)  // no precomposed form
+        #expect(Normalization.nfc("A\u{30a}\u{301}") == "\u{1fa}") // Ǻ: ring and acute on A
+        #expect(Normalization.nfc("q\u{301}").unicodeScalars.count == 2) // no precomposed form
     }
 
     @Test(arguments: ["No Such Family", "sans-serif"])
@@ -49,8 +50,10 @@ import Testing
         #expect(label.warnings == [.unknownFamily(requested: family, used: "DejaVu Sans")])
         #expect(label.fontFile.hasSuffix("DejaVuSans.ttf"))
         #expect(label.warnings[0].description.contains(family) && label.warnings[0].description.contains("DejaVu Sans"))
-        let fallback = try FrameRenderer(scene: Scene(style: LoadingStyle(textFontName: family), text: "Processing payment…"),
-                                         frameCount: 4).frame(1)
+        let fallback = try FrameRenderer(
+            scene: Scene(style: LoadingStyle(textFontName: family), text: "Processing payment…"),
+            frameCount: 4
+        ).frame(1)
         let standard = try FrameRenderer(scene: Scene(text: "Processing payment…"), frameCount: 4).frame(1)
         let same = fallback == standard
         #expect(same, "the fallback must render as the default family")
@@ -77,7 +80,8 @@ import Testing
     }
 
     @Test func fontFileIsUsedDirectly() throws {
-        let label = try TextLabel(text: "Processing", font: .file("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"), size: 14)
+        let label = try TextLabel(
+            text: "Processing", font: .file("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"), size: 14)
         #expect(label.fontFile == "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
         #expect(throws: FontError.self) { try TextLabel(text: "x", font: .file("/no/such/font.ttf"), size: 14) }
         #expect(throws: FontError.self) { try TextLabel(text: "x", font: .file(#filePath), size: 14) }
@@ -93,7 +97,8 @@ import Testing
         }
         // Every line but the last would overflow with the next word.
         for (line, next) in zip(label.lines, label.lines.dropFirst()) {
-            let joined = try TextLabel(text: line.text + " " + next.text.split(separator: " ")[0], font: .family(nil), size: 14)
+            let joined = try TextLabel(
+                text: line.text + " " + next.text.split(separator: " ")[0], font: .family(nil), size: 14)
             #expect(joined.width > 160)
         }
         let explicit = try TextLabel(text: "One\nTwo\r\nThree", font: .family(nil), size: 14)
@@ -136,13 +141,18 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "indicator en @1x", scene: Scene(variant: .indicator, scale: 1, text: "Processing payment…"),
-             shapedWidth: 155.572265625),
-        Case(name: "indicator en @3x", scene: Scene(variant: .indicator, scale: 3, text: "Processing payment…"),
-             shapedWidth: 155.572265625),
-        Case(name: "overlay cs @3x", scene: Scene(variant: .overlay, scale: 3, screenSize: Size(width: 390, height: 300),
-                                                  text: "Zpracování platby…"),
-             shapedWidth: 141.1689453125),
+        Case(
+            name: "indicator en @1x", scene: Scene(variant: .indicator, scale: 1, text: "Processing payment…"),
+            shapedWidth: 155.572265625),
+        Case(
+            name: "indicator en @3x", scene: Scene(variant: .indicator, scale: 3, text: "Processing payment…"),
+            shapedWidth: 155.572265625),
+        Case(
+            name: "overlay cs @3x",
+            scene: Scene(
+                variant: .overlay, scale: 3, screenSize: Size(width: 390, height: 300),
+                text: "Zpracování platby…"),
+            shapedWidth: 141.1689453125),
     ]
 
     /// How far a pixel is from the card's white toward the text colour: 0 (card) … 1 (text).
@@ -154,20 +164,24 @@ import Testing
     func labelMeasuresAsDocumented(_ testCase: Case) throws {
         let renderer = try FrameRenderer(scene: testCase.scene, frameCount: 60)
         let frame = renderer.frame(0)
-        let style = testCase.scene.style, scale = testCase.scene.scale
+        let style = testCase.scene.style
+        let scale = testCase.scene.scale
         let label = try #require(renderer.label)
         let box = try #require(renderer.layout.labelBox)
-        let top = Int((box.minY * scale).rounded(.down)), bottom = Int((box.maxY * scale).rounded(.up))
+        let top = Int((box.minY * scale).rounded(.down))
+        let bottom = Int((box.maxY * scale).rounded(.up))
         let card = renderer.layout.card.scaled(by: scale)
-        let left = Int(card.minX.rounded(.up)) + 1, right = Int(card.maxX.rounded(.down)) - 1
+        let left = Int(card.minX.rounded(.up)) + 1
+        let right = Int(card.maxX.rounded(.down)) - 1
 
         // Stems at full coverage are exactly textColor over the card; nothing is darker.
         var exact = 0
         for y in top..<bottom {
             for x in left..<right {
                 let p = frame.rgba(x: x, y: y)
-                #expect(p.r >= style.textColor.red && p.g >= style.textColor.green && p.b >= style.textColor.blue,
-                        "pixel (\(x), \(y)) \(p) is darker than textColor \(style.textColor.hex)")
+                #expect(
+                    p.r >= style.textColor.red && p.g >= style.textColor.green && p.b >= style.textColor.blue,
+                    "pixel (\(x), \(y)) \(p) is darker than textColor \(style.textColor.hex)")
                 if p == (style.textColor.red, style.textColor.green, style.textColor.blue, 255) { exact += 1 }
             }
         }
@@ -181,32 +195,43 @@ import Testing
         for x in left..<right {
             columns.append((top..<bottom).map { Self.ink(frame, x, $0, text: style.textColor) }.max()!)
         }
-        let first = try #require(columns.firstIndex { $0 > 0.02 }), last = try #require(columns.lastIndex { $0 > 0.02 })
-        let inkLeft = Double(left + first + 1) - columns[first], inkRight = Double(left + last) + columns[last]
+        let first = try #require(columns.firstIndex { $0 > 0.02 })
+        let last = try #require(columns.lastIndex { $0 > 0.02 })
+        let inkLeft = Double(left + first + 1) - columns[first]
+        let inkRight = Double(left + last) + columns[last]
         let axis = renderer.layout.spinnerBox.center.x * scale
-        let font = label.fonts[0], unit = style.textSize / font.unitsPerEm
+        let font = label.fonts[0]
+        let unit = style.textSize / font.unitsPerEm
         let glyphs = label.lines[0].glyphs
         let firstBox = try #require(font.bounds(of: glyphs.first!.glyph))
         let lastBox = try #require(font.bounds(of: glyphs.last!.glyph))
         let lineStart = axis / scale - label.lines[0].width / 2
         let predictedLeft = (lineStart + glyphs.first!.x + firstBox.xMin * unit) * scale
         let predictedRight = (lineStart + glyphs.last!.x + lastBox.xMax * unit) * scale
-        #expect(abs((inkLeft + inkRight) / 2 - (predictedLeft + predictedRight) / 2) < 0.25,
-                "ink centre \((inkLeft + inkRight) / 2) px, glyph boxes say \((predictedLeft + predictedRight) / 2) px, axis \(axis) px")
-        #expect(abs((predictedLeft + predictedRight) / 2 - axis) < 0.1 * style.textSize * scale,
-                "side bearings move the ink centre by a small part of the text size")
+        #expect(
+            abs((inkLeft + inkRight) / 2 - (predictedLeft + predictedRight) / 2) < 0.25,
+            "ink centre \((inkLeft + inkRight) / 2) px, glyph boxes say \((predictedLeft + predictedRight) / 2) px, axis \(axis) px"
+        )
+        #expect(
+            abs((predictedLeft + predictedRight) / 2 - axis) < 0.1 * style.textSize * scale,
+            "side bearings move the ink centre by a small part of the text size")
 
         // The ink top lies where the font's metrics put it: the label's top (spinner box bottom +
         // textGap), plus the ascender, less the tallest glyph's top.
         let tallest = label.lines[0].glyphs.compactMap { font.bounds(of: $0.glyph)?.yMax }.max()!
-        let expectedTop = (renderer.layout.spinnerBox.maxY + style.textGap + label.ascender
-            - tallest * style.textSize / font.unitsPerEm) * scale
+        let expectedTop =
+            (renderer.layout.spinnerBox.maxY + style.textGap + label.ascender
+                - tallest * style.textSize / font.unitsPerEm) * scale
         #expect(abs(box.minY - (renderer.layout.spinnerBox.maxY + style.textGap)) < 1e-9)
         var rows: [Double] = []
-        for y in top..<bottom { rows.append((left..<right).map { Self.ink(frame, $0, y, text: style.textColor) }.max()!) }
+        for y in top..<bottom {
+            rows.append((left..<right).map { Self.ink(frame, $0, y, text: style.textColor) }.max()!)
+        }
         // The first row with any ink is the row that holds the top edge.
         let firstRow = try #require(rows.firstIndex { $0 > 0 })
-        #expect(top + firstRow == Int(expectedTop.rounded(.down)), "first ink row \(top + firstRow), metrics say \(expectedTop) px")
+        #expect(
+            top + firstRow == Int(expectedTop.rounded(.down)),
+            "first ink row \(top + firstRow), metrics say \(expectedTop) px")
         // To sub-pixel, where the top glyph is wide enough to cover whole pixels (not at @1x).
         if scale >= 3 {
             let inkTop = Double(top + firstRow + 1) - rows[firstRow]

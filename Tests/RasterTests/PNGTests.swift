@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 @Suite struct PNGTests {
@@ -18,7 +19,9 @@ import Testing
     @Test(arguments: ["libpng", "pieces"])
     func chunksAreIHDRsRGBIDATIENDWithoutTime(encoder: String) throws {
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4)
-        let bytes = encoder == "libpng" ? try PNGEncoder().encode(renderer.frame(1))
+        let bytes =
+            encoder == "libpng"
+            ? try PNGEncoder().encode(renderer.frame(1))
             : try SequenceEncoder(renderer: renderer).encode(frame: 1)
         var chunks: [String] = []
         var offset = 8

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 @Suite struct ColorTests {
@@ -12,8 +13,10 @@ import Testing
         #expect(Color(parsing: text) == expected)
     }
 
-    @Test(arguments: ["", "#", "#FFF", "#12345", "#1234567", "#GGGGGG", "#123456789", "red", "# 12345",
-                      "#+12345", "#12_345", "0x123456", "#１２３４５６"])
+    @Test(arguments: [
+        "", "#", "#FFF", "#12345", "#1234567", "#GGGGGG", "#123456789", "red", "# 12345",
+        "#+12345", "#12_345", "0x123456", "#１２３４５６",
+    ])
     func refuses(text: String) {
         #expect(Color(parsing: text) == nil, "'\(text)' should not parse")
     }
@@ -37,9 +40,12 @@ import Testing
         #expect(indicator.trackColor.hex == "#E0E0E0")
         #expect(indicator.textColor.hex == "#666666")
         #expect(indicator.backgroundColor == .white)
-        #expect([indicator.strokeWidth, indicator.spinnerSize, indicator.textSize, indicator.textGap,
-                 indicator.cornerRadius, indicator.paddingHorizontal, indicator.paddingVertical,
-                 indicator.dimAmount] == [4, 48, 14, 8, 12, 16, 20, 0])
+        #expect(
+            [
+                indicator.strokeWidth, indicator.spinnerSize, indicator.textSize, indicator.textGap,
+                indicator.cornerRadius, indicator.paddingHorizontal, indicator.paddingVertical,
+                indicator.dimAmount,
+            ] == [4, 48, 14, 8, 12, 16, 20, 0])
         #expect(indicator.textFontName == nil)
         var overlay = indicator
         overlay.cornerRadius = 16
@@ -107,8 +113,8 @@ import Testing
         #expect(quantize(1) == 255)
         #expect(quantize(2) == 255)
         #expect(quantize(-1) == 0)
-        #expect(quantize(0.5) == 128)            // 127.5 → 128 (even)
-        #expect(quantize(Float(126.5) / 255) == 126)  // a tie rounds to the even neighbour
+        #expect(quantize(0.5) == 128) // 127.5 → 128 (even)
+        #expect(quantize(Float(126.5) / 255) == 126) // a tie rounds to the even neighbour
         for i in 0...255 {
             #expect(quantize(Float(i) / 255) == UInt32(i))
             #expect(quantize((Float(i) + 0.3) / 255) == UInt32(i))
@@ -118,12 +124,14 @@ import Testing
 
     @Test func sourceOverComposites() {
         var canvas = Canvas(window: PixelRect(x0: 0, y0: 0, x1: 2, y1: 1), background: Color.white.premultiplied())
-        canvas.draw(Layer(coverage: .rect(Rect(x: 0, y: 0, width: 1.5, height: 1)),
-                          color: Color.black.premultiplied(opacity: 0.5)))
+        canvas.draw(
+            Layer(
+                coverage: .rect(Rect(x: 0, y: 0, width: 1.5, height: 1)),
+                color: Color.black.premultiplied(opacity: 0.5)))
         var pixmap = try! Pixmap(width: 2, height: 1)
         canvas.write(into: &pixmap)
-        #expect(pixmap.rgba(x: 0, y: 0) == (128, 128, 128, 255))   // 1 − 0.5 = 127.5 → 128
-        #expect(pixmap.rgba(x: 1, y: 0) == (191, 191, 191, 255))   // 1 − 0.25 = 191.25
+        #expect(pixmap.rgba(x: 0, y: 0) == (128, 128, 128, 255)) // 1 − 0.5 = 127.5 → 128
+        #expect(pixmap.rgba(x: 1, y: 0) == (191, 191, 191, 255)) // 1 − 0.25 = 191.25
     }
 
     @Test func pixmapRefusesBadSizes() {

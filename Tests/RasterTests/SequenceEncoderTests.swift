@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 /// The piecewise encoder's files against the plain path: libpng reads them back to exactly the
@@ -30,7 +31,8 @@ import Testing
 
     @Test func spinnerBandTouchingTopAndBottom() throws {
         // Padding 0: the band is the whole image, so both static pieces are empty.
-        let renderer = try FrameRenderer(scene: Scene(style: FrameTests.tight, variant: .indicator, scale: 2), frameCount: 8)
+        let renderer = try FrameRenderer(
+            scene: Scene(style: FrameTests.tight, variant: .indicator, scale: 2), frameCount: 8)
         #expect(renderer.changingRows == 0..<renderer.height)
         let decoded = try PNGDecoder.decode(SequenceEncoder(renderer: renderer).encode(frame: 3))
         let same = decoded == renderer.referenceFrame(3)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Raster
 import Synchronization
+import Testing
 
 @Suite struct SequenceWriterTests {
     func temporaryFolder() throws -> String {
@@ -20,8 +20,9 @@ import Synchronization
             let sizes = try SequenceWriter(threads: threads).write(renderer, to: folder, fileNames: names)
             let files = try names.map { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)) }
             #expect(sizes == files.map(\.count))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == names.sorted(),
-                    "no temporary files left")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == names.sorted(),
+                "no temporary files left")
             outputs.append(files)
         }
         #expect(outputs[0] == outputs[1])
@@ -34,7 +35,8 @@ import Synchronization
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // The second name points into a folder that does not exist: its write fails.
         #expect(throws: FileError.self) {
-            _ = try SequenceWriter(threads: 1).write(renderer, to: folder, fileNames: ["a.png", "missing/b.png", "c.png"])
+            _ = try SequenceWriter(threads: 1).write(
+                renderer, to: folder, fileNames: ["a.png", "missing/b.png", "c.png"])
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
@@ -50,8 +52,9 @@ import Synchronization
         // replaces anything, and leave no temporary file.
         try FileManager.default.removeItem(atPath: folder + "/f3.png")
         try FileManager.default.createDirectory(atPath: folder + "/f3.png", withIntermediateDirectories: false)
-        let second = try FrameRenderer(scene: Scene(style: LoadingStyle(spinnerColor: .black), variant: .indicator),
-                                       frameCount: 6)
+        let second = try FrameRenderer(
+            scene: Scene(style: LoadingStyle(spinnerColor: .black), variant: .indicator),
+            frameCount: 6)
         #expect(throws: FileError.self) { try SequenceWriter(threads: 2).write(second, to: folder, fileNames: names) }
         for (k, name) in names.enumerated() where k != 3 {
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) == before[k], "\(name) changed")
@@ -66,12 +69,13 @@ import Synchronization
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 5)
         let calls = Mutex<[Int]>([])
         let progress = Mutex<[Int]>([])
-        try SequenceWriter(threads: 2).write(renderer, to: folder, fileNames: names,
-                                             progress: { done in progress.withLock { $0.append(done) } },
-                                             beforeRenaming: {
-            let present = names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }.count
-            calls.withLock { $0.append(present) }
-        })
+        try SequenceWriter(threads: 2).write(
+            renderer, to: folder, fileNames: names,
+            progress: { done in progress.withLock { $0.append(done) } },
+            beforeRenaming: {
+                let present = names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0) }.count
+                calls.withLock { $0.append(present) }
+            })
         #expect(calls.withLock { $0 } == [0])
         #expect(progress.withLock { $0 } == [1, 2, 3, 4, 5], "progress counts every written file once, in order")
     }
@@ -81,15 +85,17 @@ import Synchronization
     /// The output folder disappears after the first frame: the run fails with the path and the
     /// reason, and nothing of it is left anywhere.
     @Test func folderThatDisappearsMidRunFailsCleanly() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-vanish-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-vanish-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 6)
         do {
-            try SequenceWriter(threads: 1).write(renderer, to: folder, fileNames: (0..<6).map { "f\($0).png" },
-                                                 progress: { done in
-                if done == 1 { try? FileManager.default.removeItem(atPath: folder) }
-            })
+            try SequenceWriter(threads: 1).write(
+                renderer, to: folder, fileNames: (0..<6).map { "f\($0).png" },
+                progress: { done in
+                    if done == 1 { try? FileManager.default.removeItem(atPath: folder) }
+                })
             Issue.record("the run should fail once its folder is gone")
         } catch let error as FileError {
             #expect(error.reason == "No such file or directory")

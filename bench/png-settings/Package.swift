@@ -7,6 +7,6 @@ let package = Package(
     name: "png-settings",
     dependencies: [.package(name: "frames", path: "../..")],
     targets: [
-        .executableTarget(name: "png-settings", dependencies: [.product(name: "Raster", package: "frames")]),
+        .executableTarget(name: "png-settings", dependencies: [.product(name: "Raster", package: "frames")])
     ]
 )

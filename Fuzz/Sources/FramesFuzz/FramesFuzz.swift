@@ -10,9 +10,13 @@ func fuzz(_ input: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: count - 1))
     switch data[0] % 3 {
     case 0:
-        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         // Keep the fuzzer away from the file system's slow and writing corners.
-        if arguments.contains(where: { $0.hasPrefix("--out") || $0.hasPrefix("--apng") || $0.hasPrefix("--sheet") }) { return 0 }
+        if arguments.contains(where: { $0.hasPrefix("--out") || $0.hasPrefix("--apng") || $0.hasPrefix("--sheet") }) {
+            return 0
+        }
         let code = FramesCLI.validate(arguments)
         precondition(code == 0 || code == 1 || code == 64, "exit code \(code)")
     case 1:

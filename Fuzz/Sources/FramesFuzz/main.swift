@@ -4,6 +4,8 @@ import Glibc
 
 /// libFuzzer's driver (from the fuzzer runtime that -sanitize=fuzzer links): it parses the
 /// libFuzzer flags and calls `fuzz` with each input.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// The C symbol's own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,

@@ -32,7 +32,10 @@ public struct ImageComparison: Sendable, Equatable {
     public var isIdentical: Bool { sizesMatch && differingPixels == 0 }
 
     /// Compares `actual` with `expected`.
-    public init(expected: Pixmap, actual: Pixmap, maxChannelDelta allowedDelta: Int = 0, maxDifferingPixels allowedPixels: Int = 0) {
+    public init(
+        expected: Pixmap, actual: Pixmap, maxChannelDelta allowedDelta: Int = 0,
+        maxDifferingPixels allowedPixels: Int = 0
+    ) {
         expectedSize = (expected.width, expected.height)
         actualSize = (actual.width, actual.height)
         allowedChannelDelta = allowedDelta
@@ -41,10 +44,13 @@ public struct ImageComparison: Sendable, Equatable {
             maxChannelDelta = 255
             differingPixels = max(expected.width * expected.height, actual.width * actual.height)
             pixelsOverThreshold = differingPixels
-            differenceBox = PixelRect(x0: 0, y0: 0, x1: max(expected.width, actual.width), y1: max(expected.height, actual.height))
+            differenceBox = PixelRect(
+                x0: 0, y0: 0, x1: max(expected.width, actual.width), y1: max(expected.height, actual.height))
             return
         }
-        var worst = 0, differing = 0, over = 0
+        var worst = 0
+        var differing = 0
+        var over = 0
         var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         let width = actual.width
         expected.pixels.withUnsafeBufferPointer { e in
@@ -54,7 +60,8 @@ public struct ImageComparison: Sendable, Equatable {
                     worst = max(worst, delta)
                     differing += 1
                     if delta > allowedDelta { over += 1 }
-                    let x = i % width, y = i / width
+                    let x = i % width
+                    let y = i / width
                     box = box.union(PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1))
                 }
             }
@@ -84,17 +91,20 @@ public struct ImageComparison: Sendable, Equatable {
     /// One line for people: the figures, and what would pass.
     public var summary: String {
         guard sizesMatch else {
-            return "size \(actualSize.width)×\(actualSize.height) px, expected \(expectedSize.width)×\(expectedSize.height) px"
+            return
+                "size \(actualSize.width)×\(actualSize.height) px, expected \(expectedSize.width)×\(expectedSize.height) px"
         }
         if differingPixels == 0 { return "identical (largest channel difference 0, 0 pixels differ)" }
         let share = Double(differingPixels) / Double(max(1, pixelCount)) * 100
         let shareText = share < 0.01 ? "<0.01" : "\((share * 100).rounded() / 100)"
         let box = differenceBox!
         let pixels = differingPixels == 1 ? "1 pixel differs" : "\(differingPixels) pixels differ"
-        var text = "largest channel difference \(maxChannelDelta), \(pixels) (\(shareText) %), "
+        var text =
+            "largest channel difference \(maxChannelDelta), \(pixels) (\(shareText) %), "
             + "in x \(box.x0)…\(box.x1 - 1), y \(box.y0)…\(box.y1 - 1)"
         if allowedChannelDelta > 0 { text += ", \(pixelsOverThreshold) over \(allowedChannelDelta)" }
-        text += "; would pass with a channel delta of \(maxChannelDelta) allowed, or \(differingPixels) differing pixels"
+        text +=
+            "; would pass with a channel delta of \(maxChannelDelta) allowed, or \(differingPixels) differing pixels"
         return text
     }
 
@@ -102,17 +112,20 @@ public struct ImageComparison: Sendable, Equatable {
     /// difference panel shows the expected image faded to a quarter, with every differing pixel in
     /// saturated magenta (red where the sizes differ).
     public static func diffImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
-        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        let width = max(expected.width, actual.width)
+        let height = max(expected.height, actual.height)
         let gap = 4
         var out = try! Pixmap(width: min(Pixmap.maxPixelCount / max(1, height), 3 * width + 2 * gap), height: height)
         let sizesMatch = expected.width == actual.width && expected.height == actual.height
         func checker(_ x: Int, _ y: Int) -> UInt32 {
-            ((x / 8 + y / 8) % 2 == 0) ? Pixmap.pack(r: 204, g: 204, b: 204, a: 255) : Pixmap.pack(r: 255, g: 255, b: 255, a: 255)
+            ((x / 8 + y / 8) % 2 == 0)
+                ? Pixmap.pack(r: 204, g: 204, b: 204, a: 255) : Pixmap.pack(r: 255, g: 255, b: 255, a: 255)
         }
         func over(_ p: UInt32, _ x: Int, _ y: Int) -> UInt32 {
             let a = p >> 24
             if a == 255 { return p }
-            let back = checker(x, y), keep = 255 - a
+            let back = checker(x, y)
+            let keep = 255 - a
             func channel(_ shift: UInt32) -> UInt32 {
                 ((p >> shift) & 0xFF) + (((back >> shift) & 0xFF) * keep + 127) / 255
             }
@@ -123,7 +136,8 @@ public struct ImageComparison: Sendable, Equatable {
         }
         for y in 0..<height {
             for x in 0..<width {
-                let e = pixel(expected, x, y), a = pixel(actual, x, y)
+                let e = pixel(expected, x, y)
+                let a = pixel(actual, x, y)
                 let row = y * out.width
                 out.pixels[row + x] = e.map { over($0, x, y) } ?? checker(x, y)
                 if width + gap + x < out.width {
@@ -132,7 +146,9 @@ public struct ImageComparison: Sendable, Equatable {
                 let panel = 2 * (width + gap) + x
                 guard panel < out.width else { continue }
                 if e != a {
-                    out.pixels[row + panel] = sizesMatch ? Pixmap.pack(r: 255, g: 0, b: 255, a: 255)
+                    out.pixels[row + panel] =
+                        sizesMatch
+                        ? Pixmap.pack(r: 255, g: 0, b: 255, a: 255)
                         : Pixmap.pack(r: 255, g: 0, b: 0, a: 255)
                 } else {
                     let shown = over(e ?? 0, x, y)
@@ -140,7 +156,9 @@ public struct ImageComparison: Sendable, Equatable {
                     out.pixels[row + panel] = Pixmap.pack(r: faded(0), g: faded(8), b: faded(16), a: 255)
                 }
             }
-            for x in width..<min(out.width, width + gap) { out.pixels[y * out.width + x] = Pixmap.pack(r: 64, g: 64, b: 64, a: 255) }
+            for x in width..<min(out.width, width + gap) {
+                out.pixels[y * out.width + x] = Pixmap.pack(r: 64, g: 64, b: 64, a: 255)
+            }
             for x in (2 * width + gap)..<min(out.width, 2 * (width + gap)) {
                 out.pixels[y * out.width + x] = Pixmap.pack(r: 64, g: 64, b: 64, a: 255)
             }

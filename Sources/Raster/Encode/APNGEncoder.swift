@@ -29,7 +29,8 @@ public struct APNGEncoder: Sendable {
         for k in 1..<max(1, count) {
             let frame = renderer.frame(k)
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
-            let changed = APNGEncoder.difference(previous, frame, within: renderer.spinnerWindow)
+            let changed =
+                APNGEncoder.difference(previous, frame, within: renderer.spinnerWindow)
                 ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
             chunks.append(("fcTL", frameControl(sequence, changed)))
             sequence += 1

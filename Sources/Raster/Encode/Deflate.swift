@@ -30,7 +30,9 @@ enum Deflate {
             }
             count = out.count - Int(stream.pointee.avail_out)
         }
-        let done = last ? status == Z_STREAM_END
+        let done =
+            last
+            ? status == Z_STREAM_END
             : (status == Z_OK && stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0)
         guard done else { throw .encodingFailed("zlib deflate returned \(status)") }
         return output

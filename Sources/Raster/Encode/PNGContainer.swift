@@ -10,8 +10,9 @@ public enum PNGContainer {
         var buffer = png_bridge_buffer()
         var message = [CChar](repeating: 0, count: 256)
         let status = imageData.withUnsafeBufferPointer { data in
-            png_bridge_write_container(UInt32(width), UInt32(height), data.baseAddress, data.count,
-                                       &buffer, &message, message.count)
+            png_bridge_write_container(
+                UInt32(width), UInt32(height), data.baseAddress, data.count,
+                &buffer, &message, message.count)
         }
         guard status == 0 else {
             throw .encodingFailed(string(fromCMessage: message))
@@ -29,7 +30,10 @@ public enum PNGContainer {
     /// A PNG file with IHDR and sRGB, then `chunks` (type, data) in order, then IEND, written by
     /// libpng's chunk functions (animated PNGs use this).
     static func file(width: Int, height: Int, chunks: [(String, [UInt8])]) throws(PNGError) -> [UInt8] {
-        var types = [CChar](), data = [UInt8](), offsets = [Int](), lengths = [Int]()
+        var types = [CChar]()
+        var data = [UInt8]()
+        var offsets = [Int]()
+        var lengths = [Int]()
         for (type, bytes) in chunks {
             precondition(type.utf8.count == 4, "chunk types have four letters")
             types += type.utf8.map { CChar(bitPattern: $0) }
@@ -40,8 +44,9 @@ public enum PNGContainer {
         var buffer = png_bridge_buffer()
         var message = [CChar](repeating: 0, count: 256)
         let status = data.withUnsafeBufferPointer { d in
-            png_bridge_write_chunks(UInt32(width), UInt32(height), types, d.baseAddress, offsets, lengths, chunks.count,
-                                    &buffer, &message, message.count)
+            png_bridge_write_chunks(
+                UInt32(width), UInt32(height), types, d.baseAddress, offsets, lengths, chunks.count,
+                &buffer, &message, message.count)
         }
         guard status == 0 else { throw .encodingFailed(string(fromCMessage: message)) }
         defer { png_bridge_buffer_free(&buffer) }

@@ -14,8 +14,9 @@ public enum PNGFilter: String, Sendable, CaseIterable {
         case .average: return Int32(png_bridge_filter_average)
         case .paeth: return Int32(png_bridge_filter_paeth)
         case .adaptive:
-            return Int32(png_bridge_filter_none | png_bridge_filter_sub | png_bridge_filter_up
-                         | png_bridge_filter_average | png_bridge_filter_paeth)
+            return Int32(
+                png_bridge_filter_none | png_bridge_filter_sub | png_bridge_filter_up
+                    | png_bridge_filter_average | png_bridge_filter_paeth)
         }
     }
 }
@@ -62,9 +63,10 @@ public struct PNGEncoder: Sendable {
         var buffer = png_bridge_buffer()
         var message = [CChar](repeating: 0, count: 256)
         let status = rows.withUnsafeBufferPointer { rows in
-            png_bridge_encode_rgba(rows.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
-                                   pixmap.width * 4, Int32(compressionLevel), filter.libpngFlags,
-                                   &buffer, &message, message.count)
+            png_bridge_encode_rgba(
+                rows.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
+                pixmap.width * 4, Int32(compressionLevel), filter.libpngFlags,
+                &buffer, &message, message.count)
         }
         guard status == 0 else {
             throw .encodingFailed(string(fromCMessage: message))
@@ -99,7 +101,8 @@ public enum PNGDecoder {
     /// Decodes `bytes`; refuses images over `Pixmap.maxPixelCount` pixels before allocating them.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Pixmap {
         var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var width: UInt32 = 0, height: UInt32 = 0
+        var width: UInt32 = 0
+        var height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         if bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             // IHDR's width and height are bytes 16…23; check them before libpng allocates.

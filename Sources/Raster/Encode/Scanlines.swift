@@ -14,9 +14,10 @@ enum Scanlines {
         let alpha = pixel >> 24
         if alpha == 255 || alpha == 0 { return pixel }
         let row = Int(alpha) << 8
-        return Pixmap.pack(r: UInt32(table[row | Int(pixel & 0xFF)]),
-                           g: UInt32(table[row | Int((pixel >> 8) & 0xFF)]),
-                           b: UInt32(table[row | Int((pixel >> 16) & 0xFF)]), a: alpha)
+        return Pixmap.pack(
+            r: UInt32(table[row | Int(pixel & 0xFF)]),
+            g: UInt32(table[row | Int((pixel >> 8) & 0xFF)]),
+            b: UInt32(table[row | Int((pixel >> 16) & 0xFF)]), a: alpha)
     }
 
     /// Rows `rows` of `pixmap`, demultiplied and filtered.

@@ -27,10 +27,13 @@ public struct SequenceEncoder: Sendable {
         public var bandBlocks: Int?
 
         /// Chosen by measurement (`bench/png-settings`, README "PNG settings").
-        public static let measured = Settings(staticLevel: 9, staticFilter: .none, bandLevel: 4,
-                                              bandFilter: .none, bandBlocks: nil)
+        public static let measured = Settings(
+            staticLevel: 9, staticFilter: .none, bandLevel: 4,
+            bandFilter: .none, bandBlocks: nil)
 
-        public init(staticLevel: Int, staticFilter: RowFilter, bandLevel: Int, bandFilter: RowFilter, bandBlocks: Int? = nil) {
+        public init(
+            staticLevel: Int, staticFilter: RowFilter, bandLevel: Int, bandFilter: RowFilter, bandBlocks: Int? = nil
+        ) {
             self.staticLevel = staticLevel
             self.staticFilter = staticFilter
             self.bandLevel = bandLevel
@@ -71,10 +74,12 @@ public struct SequenceEncoder: Sendable {
 
     public init(renderer: FrameRenderer, settings: Settings = .measured) throws(PNGError) {
         guard (0...9).contains(settings.staticLevel), (0...9).contains(settings.bandLevel),
-              (settings.bandBlocks ?? 1) >= 1 else {
+            (settings.bandBlocks ?? 1) >= 1
+        else {
             throw .encodingFailed("zlib levels are 0...9 and blocks at least 1, not \(settings)")
         }
-        let staticFilter = settings.staticFilter, bandFilter = settings.bandFilter
+        let staticFilter = settings.staticFilter
+        let bandFilter = settings.bandFilter
         self.renderer = renderer
         self.settings = settings
         self.bandFilter = bandFilter
@@ -98,17 +103,19 @@ public struct SequenceEncoder: Sendable {
         // The pieces are independent: compress them on all cores. Band blocks wait until a frame
         // needs them, so that this serial start stays short.
         let made = Mutex([Int: Result<Piece, PNGError>]())
-        let count = runs.count, runList = runs
+        let count = runs.count
+        let runList = runs
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let (rows, isBand) = runList[index]
             let lines = Scanlines.make(image, rows: rows, filter: staticFilter)
             let isLast = index == count - 1
             let piece = Result { () throws(PNGError) -> Piece in
-                Piece(rows: rows,
-                      plainLines: isBand && bandFilter == .none ? Scanlines.make(image, rows: rows, filter: .none) : nil,
-                      staticLines: isBand ? lines : nil,
-                      compressed: isBand ? nil : try Deflate.piece(lines, level: settings.staticLevel, last: isLast),
-                      adler: Deflate.adler32(lines), length: lines.count, isLast: isLast, isBand: isBand)
+                Piece(
+                    rows: rows,
+                    plainLines: isBand && bandFilter == .none ? Scanlines.make(image, rows: rows, filter: .none) : nil,
+                    staticLines: isBand ? lines : nil,
+                    compressed: isBand ? nil : try Deflate.piece(lines, level: settings.staticLevel, last: isLast),
+                    adler: Deflate.adler32(lines), length: lines.count, isLast: isLast, isBand: isBand)
             }
             made.withLock { $0[index] = piece }
         }
@@ -151,21 +158,26 @@ public struct SequenceEncoder: Sendable {
             if let plain = piece.plainLines {
                 // Unfiltered rows: write the arc's pixels, demultiplied, into the static scanlines.
                 lines = plain
-                let rows = piece.rows, rowBytes = renderer.width * 4 + 1
+                let rows = piece.rows
+                let rowBytes = renderer.width * 4 + 1
                 Alpha.demultiplyTable.withUnsafeBufferPointer { table in
                     lines.withUnsafeMutableBytes { bytes in
-                        renderer.spinnerBase.forEachComposited(mask, color: arc.color, over: renderer.overLayers,
-                                                               rows: rows, columns: 0..<renderer.width) { x, y, pixel in
-                            bytes.storeBytes(of: Scanlines.straight(pixel, table: table).littleEndian,
-                                             toByteOffset: (y - rows.lowerBound) * rowBytes + 1 + 4 * x, as: UInt32.self)
+                        renderer.spinnerBase.forEachComposited(
+                            mask, color: arc.color, over: renderer.overLayers,
+                            rows: rows, columns: 0..<renderer.width
+                        ) { x, y, pixel in
+                            bytes.storeBytes(
+                                of: Scanlines.straight(pixel, table: table).littleEndian,
+                                toByteOffset: (y - rows.lowerBound) * rowBytes + 1 + 4 * x, as: UInt32.self)
                         }
                     }
                 }
             } else {
                 if band == nil { band = renderer.band(k) }
                 let offset = renderer.changingRows.lowerBound
-                lines = Scanlines.make(band!, rows: (piece.rows.lowerBound - offset)..<(piece.rows.upperBound - offset),
-                                       filter: bandFilter)
+                lines = Scanlines.make(
+                    band!, rows: (piece.rows.lowerBound - offset)..<(piece.rows.upperBound - offset),
+                    filter: bandFilter)
             }
             data += try Deflate.piece(lines, level: settings.bandLevel, last: piece.isLast)
             adler = Deflate.combineAdler32(adler, Deflate.adler32(lines), secondLength: lines.count)

@@ -41,9 +41,11 @@ public struct SequenceWriter: Sendable {
     /// Frame `frames[i]` (default: every frame) goes to `directory/fileNames[i]`; returns each
     /// file's size in bytes. `progress` is called with the number of files written so far.
     @discardableResult
-    public func write(_ renderer: FrameRenderer, to directory: String, fileNames: [String], frames: [SequenceFrame]? = nil,
-                      progress: @Sendable (Int) -> Void = { _ in },
-                      beforeRenaming: @Sendable () throws -> Void = {}) throws -> [Int] {
+    public func write(
+        _ renderer: FrameRenderer, to directory: String, fileNames: [String], frames: [SequenceFrame]? = nil,
+        progress: @Sendable (Int) -> Void = { _ in },
+        beforeRenaming: @Sendable () throws -> Void = {}
+    ) throws -> [Int] {
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         // A hidden frame is always the same image: encode it once.
         let hidden = frames.contains(.hidden) ? try PNGEncoder().encode(renderer.hiddenFrame()) : []

@@ -54,14 +54,16 @@ public struct PixelRect: Sendable, Equatable, Hashable {
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 
     public func intersection(_ other: PixelRect) -> PixelRect {
-        PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0),
-                  x1: min(x1, other.x1), y1: min(y1, other.y1))
+        PixelRect(
+            x0: max(x0, other.x0), y0: max(y0, other.y0),
+            x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
 
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        return PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0),
-                         x1: max(x1, other.x1), y1: max(y1, other.y1))
+        return PixelRect(
+            x0: min(x0, other.x0), y0: min(y0, other.y0),
+            x1: max(x1, other.x1), y1: max(y1, other.y1))
     }
 }

@@ -69,8 +69,9 @@ public struct Canvas: Sendable {
                     var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                     for x in area.x0..<area.x1 {
                         let pixel = p[y * image.width + x]
-                        let color = PremultipliedColor(red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
-                                                       blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
+                        let color = PremultipliedColor(
+                            red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
+                            blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
                         Canvas.blend(&v, at: index, color: color, coverage: 1)
                         index += 4
                     }
@@ -80,7 +81,8 @@ public struct Canvas: Sendable {
     }
 
     private mutating func drawMask(_ mask: CoverageMask, color: PremultipliedColor, area: PixelRect) {
-        let width = window.width, maskWidth = mask.window.width
+        let width = window.width
+        let maskWidth = mask.window.width
         values.withUnsafeMutableBufferPointer { v in
             mask.values.withUnsafeBufferPointer { m in
                 for y in area.y0..<area.y1 {
@@ -98,8 +100,10 @@ public struct Canvas: Sendable {
     }
 
     @inline(__always)
-    private static func blend(_ v: inout UnsafeMutableBufferPointer<Float>, at i: Int,
-                              color: PremultipliedColor, coverage c: Float) {
+    private static func blend(
+        _ v: inout UnsafeMutableBufferPointer<Float>, at i: Int,
+        color: PremultipliedColor, coverage c: Float
+    ) {
         var pixel = (v[i], v[i + 1], v[i + 2], v[i + 3])
         sourceOver(color, coverage: c, onto: &pixel)
         (v[i], v[i + 1], v[i + 2], v[i + 3]) = pixel
@@ -111,7 +115,8 @@ public struct Canvas: Sendable {
     public func write(into pixmap: inout Pixmap, originY: Int = 0) {
         let area = window.intersection(PixelRect(x0: 0, y0: originY, x1: pixmap.width, y1: originY + pixmap.height))
         if area.isEmpty { return }
-        let width = window.width, pixmapWidth = pixmap.width
+        let width = window.width
+        let pixmapWidth = pixmap.width
         values.withUnsafeBufferPointer { v in
             pixmap.pixels.withUnsafeMutableBufferPointer { p in
                 for y in area.y0..<area.y1 {
@@ -134,12 +139,16 @@ extension Canvas {
     /// Identical to copying the canvas, `draw`ing the layer and `write`ing it, for a pixmap that
     /// already holds this canvas written: uncovered pixels keep the values `write` gave them.
     /// `over` are layers drawn after the mask (the label), composited on the covered pixels too.
-    public func writeComposited(_ mask: CoverageMask, color: PremultipliedColor, over: [Layer] = [],
-                                into pixmap: inout Pixmap, originY: Int = 0) {
+    public func writeComposited(
+        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer] = [],
+        into pixmap: inout Pixmap, originY: Int = 0
+    ) {
         let width = pixmap.width
         pixmap.pixels.withUnsafeMutableBufferPointer { p in
-            forEachComposited(mask, color: color, over: over, rows: originY..<(originY + pixmap.height),
-                              columns: 0..<width) { x, y, pixel in p[(y - originY) * width + x] = pixel }
+            forEachComposited(
+                mask, color: color, over: over, rows: originY..<(originY + pixmap.height),
+                columns: 0..<width
+            ) { x, y, pixel in p[(y - originY) * width + x] = pixel }
         }
     }
 
@@ -147,14 +156,18 @@ extension Canvas {
     /// this canvas, then the `over` layers, for every pixel of `rows` × `columns` that the mask
     /// covers.
     @inline(__always)
-    func forEachComposited(_ mask: CoverageMask, color: PremultipliedColor, over: [Layer], rows: Range<Int>,
-                           columns: Range<Int>, _ body: (Int, Int, UInt32) -> Void) {
+    func forEachComposited(
+        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer], rows: Range<Int>,
+        columns: Range<Int>, _ body: (Int, Int, UInt32) -> Void
+    ) {
         // Only the over layers that reach into this canvas matter; usually there are none.
         let reaching = over.filter { !$0.window.intersection(window).isEmpty }
         let area = mask.window.intersection(window)
-            .intersection(PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
+            .intersection(
+                PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         if area.isEmpty { return }
-        let width = window.width, maskWidth = mask.window.width
+        let width = window.width
+        let maskWidth = mask.window.width
         values.withUnsafeBufferPointer { v in
             mask.values.withUnsafeBufferPointer { m in
                 for y in area.y0..<area.y1 {

@@ -44,13 +44,15 @@ public struct Color: Sendable, Equatable, Hashable {
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8,
-              digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-              let value = UInt32(digits, radix: 16) else { return nil }
+            digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+            let value = UInt32(digits, radix: 16)
+        else { return nil }
         if digits.count == 6 {
             self.init(red8: UInt8(value >> 16), green8: UInt8((value >> 8) & 0xFF), blue8: UInt8(value & 0xFF))
         } else {
-            self.init(red8: UInt8(value >> 24), green8: UInt8((value >> 16) & 0xFF),
-                      blue8: UInt8((value >> 8) & 0xFF), alpha8: UInt8(value & 0xFF))
+            self.init(
+                red8: UInt8(value >> 24), green8: UInt8((value >> 16) & 0xFF),
+                blue8: UInt8((value >> 8) & 0xFF), alpha8: UInt8(value & 0xFF))
         }
     }
 
@@ -66,8 +68,9 @@ public struct Color: Sendable, Equatable, Hashable {
     /// The colour premultiplied by its alpha and by `opacity` (0…1), as floats in 0…1.
     public func premultiplied(opacity: Double = 1) -> PremultipliedColor {
         let a = Float(alpha) / 255 * Float(opacity)
-        return PremultipliedColor(red: Float(red) / 255 * a, green: Float(green) / 255 * a,
-                                  blue: Float(blue) / 255 * a, alpha: a)
+        return PremultipliedColor(
+            red: Float(red) / 255 * a, green: Float(green) / 255 * a,
+            blue: Float(blue) / 255 * a, alpha: a)
     }
 }
 

@@ -28,7 +28,8 @@ public struct Pixmap: Sendable, Equatable {
     /// A transparent pixmap, or `RasterError.invalidSize`.
     public init(width: Int, height: Int) throws {
         guard width >= 1, height >= 1, width <= Pixmap.maxPixelCount, height <= Pixmap.maxPixelCount,
-              width * height <= Pixmap.maxPixelCount else {
+            width * height <= Pixmap.maxPixelCount
+        else {
             throw RasterError.invalidSize(width: width, height: height)
         }
         self.width = width

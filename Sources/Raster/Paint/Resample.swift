@@ -35,7 +35,8 @@ public enum Resample {
                             pixel.2 += wx * row[4 * sx + 2]
                             pixel.3 += wx * row[4 * sx + 3]
                         }
-                        target[y * width + x] = quantizePixel((pixel.0 / 255, pixel.1 / 255, pixel.2 / 255, pixel.3 / 255))
+                        target[y * width + x] = quantizePixel(
+                            (pixel.0 / 255, pixel.1 / 255, pixel.2 / 255, pixel.3 / 255))
                     }
                 }
             }
@@ -48,7 +49,8 @@ public enum Resample {
         (0..<count).map { i in
             if scale <= 1 {
                 // The source interval this pixel covers, averaged.
-                let from = Double(i) / scale + offset, to = Double(i + 1) / scale + offset
+                let from = Double(i) / scale + offset
+                let to = Double(i + 1) / scale + offset
                 var list: [(Int, Float)] = []
                 var s = max(0, Int(from.rounded(.down)))
                 while Double(s) < to, s < source {
@@ -60,8 +62,10 @@ public enum Resample {
             }
             // Bilinear between the two nearest source centres.
             let centre = (Double(i) + 0.5) / scale + offset - 0.5
-            let low = Int(centre.rounded(.down)), t = centre - Double(low)
-            let a = min(source - 1, max(0, low)), b = min(source - 1, max(0, low + 1))
+            let low = Int(centre.rounded(.down))
+            let t = centre - Double(low)
+            let a = min(source - 1, max(0, low))
+            let b = min(source - 1, max(0, low + 1))
             return a == b ? [(a, Float(1))] : [(a, Float(1 - t)), (b, Float(t))]
         }
     }

@@ -38,13 +38,20 @@ extension Path {
             case .line(let point):
                 current.append(point)
             case .arc(let center, let radius, let start, let sweep):
-                Path.appendArc(center: center, radius: radius, start: start, sweep: sweep,
-                               tolerance: tolerance, to: &current)
+                Path.appendArc(
+                    center: center, radius: radius, start: start, sweep: sweep,
+                    tolerance: tolerance, to: &current)
             case .quadCurve(let control, let end):
-                guard let start = current.last else { current.append(end); continue }
+                guard let start = current.last else {
+                    current.append(end)
+                    continue
+                }
                 Path.appendBezier([start, control, end], tolerance: tolerance, to: &current)
             case .cubicCurve(let control1, let control2, let end):
-                guard let start = current.last else { current.append(end); continue }
+                guard let start = current.last else {
+                    current.append(end)
+                    continue
+                }
                 Path.appendBezier([start, control1, control2, end], tolerance: tolerance, to: &current)
             }
         }
@@ -73,25 +80,36 @@ extension Path {
         let degree = p.count - 1
         var m = 0.0
         for i in 0..<(p.count - 2) {
-            let dx = p[i].x - 2 * p[i + 1].x + p[i + 2].x, dy = p[i].y - 2 * p[i + 1].y + p[i + 2].y
+            let dx = p[i].x - 2 * p[i + 1].x + p[i + 2].x
+            let dy = p[i].y - 2 * p[i + 1].y + p[i + 2].y
             m = max(m, (dx * dx + dy * dy).squareRoot())
         }
         let steps = max(1, Int((Double(degree * (degree - 1)) * m / (8 * tolerance)).squareRoot().rounded(.up)))
         for step in 1...steps {
-            let t = Double(step) / Double(steps), u = 1 - t
+            let t = Double(step) / Double(steps)
+            let u = 1 - t
             if degree == 2 {
-                polygon.append(Point(x: u * u * p[0].x + 2 * u * t * p[1].x + t * t * p[2].x,
-                                     y: u * u * p[0].y + 2 * u * t * p[1].y + t * t * p[2].y))
+                polygon.append(
+                    Point(
+                        x: u * u * p[0].x + 2 * u * t * p[1].x + t * t * p[2].x,
+                        y: u * u * p[0].y + 2 * u * t * p[1].y + t * t * p[2].y))
             } else {
-                let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-                polygon.append(Point(x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x,
-                                     y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y))
+                let a = u * u * u
+                let b = 3 * u * u * t
+                let c = 3 * u * t * t
+                let d = t * t * t
+                polygon.append(
+                    Point(
+                        x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x,
+                        y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y))
             }
         }
     }
 
-    static func appendArc(center: Point, radius: Double, start: Angle, sweep: Angle,
-                          tolerance: Double, to polygon: inout Polygon) {
+    static func appendArc(
+        center: Point, radius: Double, start: Angle, sweep: Angle,
+        tolerance: Double, to polygon: inout Polygon
+    ) {
         polygon.append(center.moved(by: radius, toward: start))
         guard radius > 0, sweep.degrees != 0, radius.isFinite else { return }
         let count = chordCount(radius: radius, sweep: sweep, tolerance: tolerance)

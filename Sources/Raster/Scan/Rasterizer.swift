@@ -17,12 +17,15 @@
 public enum Rasterizer {
     /// The coverage of the polygons (closed implicitly) over `window` (pixels).
     public static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
-        let width = window.width, height = window.height
+        let width = window.width
+        let height = window.height
         guard width > 0, height > 0 else {
-            return CoverageMask(window: PixelRect(x0: window.x0, y0: window.y0, x1: window.x0, y1: window.y0), values: [])
+            return CoverageMask(
+                window: PixelRect(x0: window.x0, y0: window.y0, x1: window.x0, y1: window.y0), values: [])
         }
         var accumulator = Accumulator(width: width, height: height)
-        let ox = Double(window.x0), oy = Double(window.y0)
+        let ox = Double(window.x0)
+        let oy = Double(window.y0)
         for polygon in polygons where polygon.count >= 2 {
             var previous = polygon[polygon.count - 1]
             for point in polygon {
@@ -35,8 +38,10 @@ public enum Rasterizer {
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
-    public static func coverage(of path: Path, in window: PixelRect,
-                                tolerance: Double = Path.defaultTolerance) -> CoverageMask {
+    public static func coverage(
+        of path: Path, in window: PixelRect,
+        tolerance: Double = Path.defaultTolerance
+    ) -> CoverageMask {
         coverage(of: path.flattened(tolerance: tolerance), in: window)
     }
 }
@@ -60,14 +65,30 @@ struct Accumulator {
     /// where it crosses x = 0 and x = width.
     mutating func addClippedLine(x0: Double, y0: Double, x1: Double, y1: Double) {
         if y0 == y1 { return }
-        let h = Double(height), w = Double(width)
+        let h = Double(height)
+        let w = Double(width)
         // Clip to 0 ≤ y ≤ height.
-        var ax = x0, ay = y0, bx = x1, by = y1
+        var ax = x0
+        var ay = y0
+        var bx = x1
+        var by = y1
         if (ay <= 0 && by <= 0) || (ay >= h && by >= h) { return }
         let dxdy = (bx - ax) / (by - ay)
-        if ay < 0 { ax += (0 - ay) * dxdy; ay = 0 } else if ay > h { ax += (h - ay) * dxdy; ay = h }
-        if by < 0 { bx += (0 - by) * dxdy; by = 0 } else if by > h { bx += (h - by) * dxdy; by = h }
-        if ax >= 0, ax <= w, bx >= 0, bx <= w {         // the common case: inside
+        if ay < 0 {
+            ax += (0 - ay) * dxdy
+            ay = 0
+        } else if ay > h {
+            ax += (h - ay) * dxdy
+            ay = h
+        }
+        if by < 0 {
+            bx += (0 - by) * dxdy
+            by = 0
+        } else if by > h {
+            bx += (h - by) * dxdy
+            by = h
+        }
+        if ax >= 0, ax <= w, bx >= 0, bx <= w { // the common case: inside
             addLine(x0: ax, y0: ay, x1: bx, y1: by)
             return
         }
@@ -82,10 +103,11 @@ struct Accumulator {
         }
         cuts.append((bx, by))
         for i in 0..<(cuts.count - 1) {
-            let (px, py) = cuts[i], (qx, qy) = cuts[i + 1]
+            let (px, py) = cuts[i]
+            let (qx, qy) = cuts[i + 1]
             let mid = (px + qx) / 2
-            if mid >= w { continue }                     // right of the window: no effect on it
-            if mid <= 0 {                                // left of it: a vertical edge at x = 0
+            if mid >= w { continue } // right of the window: no effect on it
+            if mid <= 0 { // left of it: a vertical edge at x = 0
                 addLine(x0: 0, y0: py, x1: 0, y1: qy)
             } else {
                 addLine(x0: max(0, min(w, px)), y0: py, x1: max(0, min(w, qx)), y1: qy)
@@ -99,9 +121,11 @@ struct Accumulator {
         let direction: Double
         let (sx, sy, ex, ey): (Double, Double, Double, Double)
         if py0 < py1 {
-            direction = 1; (sx, sy, ex, ey) = (px0, py0, px1, py1)
+            direction = 1
+            (sx, sy, ex, ey) = (px0, py0, px1, py1)
         } else {
-            direction = -1; (sx, sy, ex, ey) = (px1, py1, px0, py0)
+            direction = -1
+            (sx, sy, ex, ey) = (px1, py1, px0, py0)
         }
         let dxdy = (ex - sx) / (ey - sy)
         var x = sx
@@ -155,13 +179,15 @@ struct Accumulator {
 
     /// The running sum along each row, as non-zero coverage.
     func coverage() -> [Float] {
-        let width = self.width, stride = self.stride
+        let width = self.width
+        let stride = self.stride
         var out = [Float](repeating: 0, count: width * height)
         cells.withUnsafeBufferPointer { cells in
             out.withUnsafeMutableBufferPointer { out in
                 for row in 0..<height {
                     var sum: Double = 0
-                    let source = row * stride, target = row * width
+                    let source = row * stride
+                    let target = row * width
                     for column in 0..<width {
                         sum += cells[source + column]
                         out[target + column] = Float(min(1, abs(sum)))

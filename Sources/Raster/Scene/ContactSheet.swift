@@ -16,7 +16,8 @@ public enum ContactSheet {
         let usedColumns = min(columns, frames.count)
         let labels = try frames.map { try TextLabel(text: String($0), font: .family(nil), size: labelSize) }
         let labelHeight = Int((labels.first?.lineHeight ?? labelSize).rounded(.up)) + 4
-        let tileWidth = renderer.width, tileHeight = renderer.height + labelHeight
+        let tileWidth = renderer.width
+        let tileHeight = renderer.height + labelHeight
         let width = usedColumns * tileWidth + (usedColumns + 1) * gap
         let height = rows * tileHeight + (rows + 1) * gap
         guard Double(width) * Double(height) <= Double(Pixmap.maxPixelCount) else {
@@ -25,16 +26,20 @@ public enum ContactSheet {
         var sheet = try Pixmap(width: width, height: height)
         let ink = Color(red8: 0x44, green8: 0x44, blue8: 0x44).premultiplied()
         for (index, k) in frames.enumerated() {
-            let x0 = gap + (index % columns) * (tileWidth + gap), y0 = gap + (index / columns) * (tileHeight + gap)
+            let x0 = gap + (index % columns) * (tileWidth + gap)
+            let y0 = gap + (index / columns) * (tileHeight + gap)
             let frame = renderer.frame(k)
             for y in 0..<frame.height {
-                let from = y * frame.width, to = (y0 + y) * width + x0
+                let from = y * frame.width
+                let to = (y0 + y) * width + x0
                 sheet.pixels.replaceSubrange(to..<(to + frame.width), with: frame.pixels[from..<(from + frame.width)])
             }
             // The number, on the transparent strip under the tile (and only there).
             let strip = PixelRect(x0: x0, y0: y0 + frame.height, x1: x0 + tileWidth, y1: y0 + tileHeight)
-            let polygons = labels[index].path(axisX: Double(x0) + Double(tileWidth) / 2,
-                                              top: Double(y0 + frame.height) + 2, scale: 1).flattened()
+            let polygons = labels[index].path(
+                axisX: Double(x0) + Double(tileWidth) / 2,
+                top: Double(y0 + frame.height) + 2, scale: 1
+            ).flattened()
             let mask = Rasterizer.coverage(of: polygons, in: strip)
             var canvas = Canvas(window: strip, background: .transparent)
             canvas.draw(Layer(coverage: .mask(mask), color: ink))

@@ -63,34 +63,49 @@ public struct FrameRenderer: Sendable {
         let style = scene.style
         var layers: [Layer] = []
         if let backdrop = scene.backdropImage {
-            layers.append(Layer(coverage: .image(try Resample.aspectFill(backdrop, width: width, height: height)),
-                                color: .transparent))
+            layers.append(
+                Layer(
+                    coverage: .image(try Resample.aspectFill(backdrop, width: width, height: height)),
+                    color: .transparent))
         }
         if scene.variant == .overlay, style.dimAmount > 0 {
-            layers.append(Layer(coverage: .rect(Rect(origin: .zero, size: layout.imageSize).scaled(by: scale)),
-                                color: Color.black.premultiplied(opacity: style.dimAmount)))
+            layers.append(
+                Layer(
+                    coverage: .rect(Rect(origin: .zero, size: layout.imageSize).scaled(by: scale)),
+                    color: Color.black.premultiplied(opacity: style.dimAmount)))
         }
         let card = layout.card.scaled(by: scale)
         let cardPath = Path.roundedRect(card, cornerRadius: layout.cornerRadius * scale)
-        layers.append(Layer(
-            coverage: .mask(Rasterizer.coverage(of: cardPath, in: card.enclosingPixels.intersection(bounds),
-                                                tolerance: tolerance)),
-            color: style.backgroundColor.premultiplied()))
+        layers.append(
+            Layer(
+                coverage: .mask(
+                    Rasterizer.coverage(
+                        of: cardPath, in: card.enclosingPixels.intersection(bounds),
+                        tolerance: tolerance)),
+                color: style.backgroundColor.premultiplied()))
         let box = layout.spinnerBox.scaled(by: scale)
         spinnerWindow = box.enclosingPixels.intersection(bounds)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: style, scale: scale)
-        let track = Path.ring(center: center, outerRadius: radius + stroke / 2,
-                              innerRadius: radius - stroke / 2)
-        layers.append(Layer(coverage: .mask(Rasterizer.coverage(of: track, in: spinnerWindow, tolerance: tolerance)),
-                            color: style.trackColor.premultiplied()))
+        let track = Path.ring(
+            center: center, outerRadius: radius + stroke / 2,
+            innerRadius: radius - stroke / 2)
+        layers.append(
+            Layer(
+                coverage: .mask(Rasterizer.coverage(of: track, in: spinnerWindow, tolerance: tolerance)),
+                color: style.trackColor.premultiplied()))
         underLayers = layers
         var over: [Layer] = []
         if let label, let box = layout.labelBox {
             let path = label.path(axisX: box.center.x, top: box.minY, scale: scale)
             let polygons = path.flattened(tolerance: tolerance)
-            over.append(Layer(coverage: .mask(Rasterizer.coverage(of: polygons, in: FrameRenderer.bounds(of: polygons)
-                                                                    .intersection(bounds))),
-                              color: style.textColor.premultiplied()))
+            over.append(
+                Layer(
+                    coverage: .mask(
+                        Rasterizer.coverage(
+                            of: polygons,
+                            in: FrameRenderer.bounds(of: polygons)
+                                .intersection(bounds))),
+                    color: style.textColor.premultiplied()))
         }
         overLayers = over
 
@@ -104,14 +119,16 @@ public struct FrameRenderer: Sendable {
         } else {
             var band = try Pixmap(width: width, height: spinnerWindow.height)
             let start = spinnerWindow.y0 * width
-            band.pixels.replaceSubrange(0..<band.pixels.count,
-                                        with: image.pixels[start..<(start + band.pixels.count)])
+            band.pixels.replaceSubrange(
+                0..<band.pixels.count,
+                with: image.pixels[start..<(start + band.pixels.count)])
             staticBand = band
         }
     }
 
     static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)
-        -> (center: Point, radius: Double, stroke: Double) {
+        -> (center: Point, radius: Double, stroke: Double)
+    {
         let stroke = style.strokeWidth * scale
         return (box.center, (style.spinnerSize * scale - stroke) / 2, stroke)
     }
@@ -126,27 +143,39 @@ public struct FrameRenderer: Sendable {
     public func arcLayer(frame k: Int) -> Layer {
         let box = layout.spinnerBox.scaled(by: scene.scale)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
-        let path = Path.strokedArc(center: center, radius: radius, width: stroke,
-                                   start: arcStart(frame: k), sweep: .degrees(90))
+        let path = Path.strokedArc(
+            center: center, radius: radius, width: stroke,
+            start: arcStart(frame: k), sweep: .degrees(90))
         let polygons = path.flattened(tolerance: tolerance)
         // Rasterize only the arc's own box: a quarter of the ring, not the whole spinner box.
-        return Layer(coverage: .mask(Rasterizer.coverage(of: polygons,
-                                                         in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))),
-                     color: scene.style.spinnerColor.premultiplied())
+        return Layer(
+            coverage: .mask(
+                Rasterizer.coverage(
+                    of: polygons,
+                    in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))),
+            color: scene.style.spinnerColor.premultiplied())
     }
 
     /// The whole pixels that contain every vertex.
     static func bounds(of polygons: [Polygon]) -> PixelRect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for polygon in polygons {
             for point in polygon {
-                minX = min(minX, point.x); maxX = max(maxX, point.x)
-                minY = min(minY, point.y); maxY = max(maxY, point.y)
+                minX = min(minX, point.x)
+                maxX = max(maxX, point.x)
+                minY = min(minY, point.y)
+                maxY = max(maxY, point.y)
             }
         }
-        guard minX <= maxX, minY <= maxY, minX.isFinite, maxX.isFinite else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
-        return PixelRect(x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
-                         x1: Int(maxX.rounded(.down)) + 1, y1: Int(maxY.rounded(.down)) + 1)
+        guard minX <= maxX, minY <= maxY, minX.isFinite, maxX.isFinite else {
+            return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        }
+        return PixelRect(
+            x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
+            x1: Int(maxX.rounded(.down)) + 1, y1: Int(maxY.rounded(.down)) + 1)
     }
 
     /// Frame k: the static image with the spinner box recomposited.
@@ -198,11 +227,14 @@ public struct FrameRenderer: Sendable {
     /// Composites `layers` over `background` into the whole of `image`, 64 rows at a time, the
     /// bands on all cores (each band's pixels depend only on the band).
     static func composite(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
-        let bandRows = 64, width = image.width, height = image.height
+        let bandRows = 64
+        let width = image.width
+        let height = image.height
         let bands = (height + bandRows - 1) / bandRows
         let results = Mutex([Int: [UInt32]]())
         DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let y0 = band * bandRows, y1 = min(height, y0 + bandRows)
+            let y0 = band * bandRows
+            let y1 = min(height, y0 + bandRows)
             var canvas = Canvas(window: PixelRect(x0: 0, y0: y0, x1: width, y1: y1), background: background)
             for layer in layers { canvas.draw(layer) }
             var rows = try! Pixmap(width: width, height: y1 - y0)

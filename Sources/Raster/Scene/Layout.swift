@@ -25,10 +25,12 @@ public struct Layout: Sendable, Equatable {
         let style = scene.style
         let size = style.spinnerSize
         let labelSize = label.map { Size(width: $0.width, height: $0.height) }
-        let content = Size(width: max(size, labelSize?.width ?? 0),
-                           height: size + (labelSize.map { style.textGap + $0.height } ?? 0))
-        let cardSize = Size(width: content.width + 2 * style.paddingHorizontal,
-                            height: content.height + 2 * style.paddingVertical)
+        let content = Size(
+            width: max(size, labelSize?.width ?? 0),
+            height: size + (labelSize.map { style.textGap + $0.height } ?? 0))
+        let cardSize = Size(
+            width: content.width + 2 * style.paddingHorizontal,
+            height: content.height + 2 * style.paddingVertical)
         let origin: Point
         switch scene.variant {
         case .indicator:
@@ -36,8 +38,9 @@ public struct Layout: Sendable, Equatable {
             origin = .zero
         case .overlay:
             imageSize = scene.screenSize
-            origin = Point(x: (scene.screenSize.width - cardSize.width) / 2,
-                           y: (scene.screenSize.height - cardSize.height) / 2)
+            origin = Point(
+                x: (scene.screenSize.width - cardSize.width) / 2,
+                y: (scene.screenSize.height - cardSize.height) / 2)
         }
         card = Rect(origin: origin, size: cardSize)
         cornerRadius = min(style.cornerRadius, cardSize.width / 2, cardSize.height / 2)

@@ -29,9 +29,11 @@ public struct Scene: Sendable, Equatable {
     /// centred. The overlay's screen under the dim layer, or the inline image behind the card.
     public var backdropImage: Pixmap?
 
-    public init(style: LoadingStyle? = nil, variant: Variant = .indicator, scale: Double = 1,
-                screenSize: Size = Scene.defaultScreenSize, background: Color = .clear,
-                text: String? = nil, fontFile: String? = nil, backdropImage: Pixmap? = nil) {
+    public init(
+        style: LoadingStyle? = nil, variant: Variant = .indicator, scale: Double = 1,
+        screenSize: Size = Scene.defaultScreenSize, background: Color = .clear,
+        text: String? = nil, fontFile: String? = nil, backdropImage: Pixmap? = nil
+    ) {
         self.style = style ?? (variant == .overlay ? .overlay : .indicator)
         self.variant = variant
         self.scale = scale
@@ -54,8 +56,9 @@ public struct Scene: Sendable, Equatable {
         }
         for (name, value) in [("screenWidth", screenSize.width), ("screenHeight", screenSize.height)]
         where !(value.isFinite && value > 0 && value <= LoadingStyle.maxLength) {
-            throw .invalidValue(property: name, value: value,
-                                expected: "a length above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt")
+            throw .invalidValue(
+                property: name, value: value,
+                expected: "a length above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt")
         }
         return self
     }

@@ -95,8 +95,9 @@ public struct LoadingStyle: Sendable, Equatable, Hashable {
             throw .invalidValue(property: "textSize", value: textSize, expected: "a size above 0, at most \(limit) pt")
         }
         if strokeWidth > spinnerSize / 2 {
-            throw .invalidValue(property: "strokeWidth", value: strokeWidth,
-                                expected: "at most half of spinnerSize (\(formatNumber(spinnerSize / 2)) pt)")
+            throw .invalidValue(
+                property: "strokeWidth", value: strokeWidth,
+                expected: "at most half of spinnerSize (\(formatNumber(spinnerSize / 2)) pt)")
         }
         if !(dimAmount.isFinite && dimAmount >= 0 && dimAmount <= 1) {
             throw .invalidValue(property: "dimAmount", value: dimAmount, expected: "an opacity from 0 to 1")

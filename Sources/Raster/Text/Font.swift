@@ -103,7 +103,7 @@ public final class Font: @unchecked Sendable {
         var outline = face!.pointee.glyph.pointee.outline
         if outline.n_points == 0 { return nil }
         var box = FT_BBox()
-        FT_Outline_Get_CBox(&outline, &box)       // control box = exact box for TrueType extrema
+        FT_Outline_Get_CBox(&outline, &box) // control box = exact box for TrueType extrema
         return (Double(box.xMin), Double(box.yMin), Double(box.xMax), Double(box.yMax))
     }
 

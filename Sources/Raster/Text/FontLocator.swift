@@ -62,7 +62,10 @@ public enum FontLocator {
     public static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
         withConfig {
             guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
-            defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
+            defer {
+                FcPatternDestroy(pattern)
+                FcCharSetDestroy(charset)
+            }
             _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
             FcCharSetAddChar(charset, scalar.value)
             FcPatternAddCharSet(pattern, frames_fc_charset, charset)
@@ -76,7 +79,8 @@ public enum FontLocator {
                 guard let font = fonts.pointee.fonts[i] else { continue }
                 var fontCharset: OpaquePointer? = nil
                 guard FcPatternGetCharSet(font, frames_fc_charset, 0, &fontCharset) == FcResultMatch,
-                      FcCharSetHasChar(fontCharset, scalar.value) != 0 else { continue }
+                    FcCharSetHasChar(fontCharset, scalar.value) != 0
+                else { continue }
                 if let match = describe(font) { return match }
             }
             return nil
@@ -99,7 +103,8 @@ public enum FontLocator {
         _ = FcPatternGetInteger(font, frames_fc_index, 0, &index)
         var family: UnsafeMutablePointer<FcChar8>? = nil
         _ = FcPatternGetString(font, frames_fc_family, 0, &family)
-        return Match(path: String(cString: file), faceIndex: Int(index),
-                     family: family.map { String(cString: $0) } ?? "")
+        return Match(
+            path: String(cString: file), faceIndex: Int(index),
+            family: family.map { String(cString: $0) } ?? "")
     }
 }

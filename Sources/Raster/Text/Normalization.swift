@@ -9,11 +9,11 @@
 public enum Normalization {
     /// Blocks whose letters can be precomposed.
     private static let precomposedRanges: [ClosedRange<UInt32>] = [
-        0x00C0...0x024F,    // Latin-1 Supplement letters, Latin Extended-A and -B
-        0x0374...0x03FF,    // Greek
-        0x0400...0x04FF,    // Cyrillic
-        0x1E00...0x1EFF,    // Latin Extended Additional
-        0x1F00...0x1FFF,    // Greek Extended
+        0x00C0...0x024F, // Latin-1 Supplement letters, Latin Extended-A and -B
+        0x0374...0x03FF, // Greek
+        0x0400...0x04FF, // Cyrillic
+        0x1E00...0x1EFF, // Latin Extended Additional
+        0x1F00...0x1FFF, // Greek Extended
     ]
 
     private static let precomposed: [Character: Unicode.Scalar] = {

@@ -141,8 +141,9 @@ public struct TextLabel: Sendable {
             let start = axisX - line.width / 2
             for glyph in line.glyphs {
                 let font = fonts[glyph.font]
-                font.appendOutline(of: glyph.glyph, origin: Point(x: (start + glyph.x) * scale, y: baseline * scale),
-                                   scale: size * scale / font.unitsPerEm, to: &path)
+                font.appendOutline(
+                    of: glyph.glyph, origin: Point(x: (start + glyph.x) * scale, y: baseline * scale),
+                    scale: size * scale / font.unitsPerEm, to: &path)
             }
         }
         return path
@@ -170,7 +171,8 @@ private struct Shaper {
         } else if let existing = fonts.indices.dropFirst().first(where: { fonts[$0].glyph(for: scalar) != nil }) {
             index = existing
         } else if let match = FontLocator.face(covering: scalar, preferring: fonts[0].familyName),
-                  let font = try? Font(path: match.path, faceIndex: match.faceIndex), font.glyph(for: scalar) != nil {
+            let font = try? Font(path: match.path, faceIndex: match.faceIndex), font.glyph(for: scalar) != nil
+        {
             fonts.append(font)
             index = fonts.count - 1
         }

@@ -6,17 +6,20 @@ import XCTest
 /// Swift Testing: one frame of the app's brand style, exactly.
 @Test func brandSpinnerFrame() throws {
     let style = LoadingStyle(spinnerColor: Color(red: 0.10, green: 0.47, blue: 0.91), cornerRadius: 16)
-    let renderer = try FrameRenderer(scene: Scene(style: style, variant: .indicator, scale: 3,
-                                                  text: Translation.forLanguage("cs")?.loadingProcessingText),
-                                     frameCount: 60)
+    let renderer = try FrameRenderer(
+        scene: Scene(
+            style: style, variant: .indicator, scale: 3,
+            text: Translation.forLanguage("cs")?.loadingProcessingText),
+        frameCount: 60)
     assertGolden(renderer.frame(7), named: "brand_3x_k7")
 }
 
 /// XCTest: a whole short sequence, allowing one step of difference on up to 10 pixels a frame.
 final class SequenceGoldenTests: XCTestCase {
     func testOverlaySequence() throws {
-        let renderer = try FrameRenderer(scene: Scene(variant: .overlay, scale: 1, screenSize: Size(width: 200, height: 200)),
-                                         frameCount: 8)
+        let renderer = try FrameRenderer(
+            scene: Scene(variant: .overlay, scale: 1, screenSize: Size(width: 200, height: 200)),
+            frameCount: 8)
         assertGoldenSequence(renderer, named: "overlay_8", maxChannelDelta: 1, maxDifferingPixels: 10)
     }
 }

@@ -51,7 +51,9 @@ if mode == "whole" {
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for (blocks, level) in [(1, 4), (2, 4), (4, 4), (6, 4), (8, 4), (12, 4), (16, 4), (4, 3), (8, 3), (16, 3), (4, 2), (4, 1)] {
+        for (blocks, level) in [
+            (1, 4), (2, 4), (4, 4), (6, 4), (8, 4), (12, 4), (16, 4), (4, 3), (8, 3), (16, 3), (4, 2), (4, 1),
+        ] {
             var settings = SequenceEncoder.Settings.measured
             settings.bandBlocks = blocks
             settings.bandLevel = level
@@ -73,9 +75,12 @@ if mode == "whole" {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
         for level in [1, 6, 9] {
             for filter in filters {
-                let settings = SequenceEncoder.Settings(staticLevel: level, staticFilter: filter, bandLevel: 4, bandFilter: .none)
+                let settings = SequenceEncoder.Settings(
+                    staticLevel: level, staticFilter: filter, bandLevel: 4, bandFilter: .none)
                 var encoder: SequenceEncoder? = nil
-                let ms = try medianMilliseconds(3) { encoder = try SequenceEncoder(renderer: renderer, settings: settings) }
+                let ms = try medianMilliseconds(3) {
+                    encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+                }
                 let size = try encoder!.encode(frame: 7).count
                 print("| \(name) | \(level) | \(filter.rawValue) | \(format(ms)) | \(size) |")
             }
@@ -88,8 +93,9 @@ if mode == "whole" {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
         for level in [1, 3, 4, 5, 6, 9] {
             for filter in filters {
-                let settings = SequenceEncoder.Settings(staticLevel: 9, staticFilter: .none, bandLevel: level, bandFilter: filter,
-                                                        bandBlocks: 4)
+                let settings = SequenceEncoder.Settings(
+                    staticLevel: 9, staticFilter: .none, bandLevel: level, bandFilter: filter,
+                    bandBlocks: 4)
                 let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
                 var total = 0
                 var times: [Double] = []
