@@ -1,4 +1,6 @@
 /// Why a run of `frames` failed. Usage errors exit 64 (EX_USAGE), runtime failures exit 1.
+/// Text the user gave is shown with control characters escaped (`\u{1B}`), so a message never
+/// moves the terminal's cursor or changes its colours.
 enum FramesError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String, suggestion: String?)
     case missingValue(option: String)
@@ -19,6 +21,10 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
     var exitCode: Int32 { isUsageError ? 64 : 1 }
 
     var description: String {
+        plainDescription.escapingControlCharacters
+    }
+
+    private var plainDescription: String {
         switch self {
         case .unknownOption(let name, let suggestion):
             return "unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
@@ -39,5 +45,20 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
         case .runtime(let message):
             return message
         }
+    }
+}
+
+extension String {
+    /// The text with every control character (newline, tab, escape, …) written as `\u{…}`.
+    var escapingControlCharacters: String {
+        var out = ""
+        for scalar in unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

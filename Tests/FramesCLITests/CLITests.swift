@@ -131,7 +131,7 @@ enum CLI {
         #expect(manifest["pixelHeight"] as? Int == 88)
         #expect((manifest["files"] as? [String])?.count == 4)
         let style = manifest["style"] as! [String: Any]
-        #expect(Set(style.keys) == Set(LoadingStyle.propertyNames))
+        #expect(Set(style.keys) == Set(StyleProperty.all.map(\.name)))
         #expect(style["spinnerColor"] as? String == "#4287F5")
     }
 

@@ -23,7 +23,7 @@ import Testing
         #expect(again.status == 0)
         #expect(again.stdout == printed.stdout)
         let object = try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as! [String: Any]
-        #expect(Set(object.keys) == Set(LoadingStyle.propertyNames + ["preset"]))
+        #expect(Set(object.keys) == Set(StyleProperty.all.map(\.name) + ["preset"]))
         #expect(object["preset"] as? String == "overlay")
         #expect(object["spinnerColor"] as? String == "#1A78E8")
         #expect(object["cornerRadius"] as? Double == 10.5)

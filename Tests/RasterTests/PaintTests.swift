@@ -52,7 +52,7 @@ import Testing
         overlay.paddingHorizontal = 24
         overlay.paddingVertical = 24
         #expect(LoadingStyle.overlay == overlay)
-        #expect(LoadingStyle.propertyNames.count == 13)
+        #expect(StyleProperty.all.map(\.name).count == 13)
     }
 
     @Test func validationNamesTheProperty() {

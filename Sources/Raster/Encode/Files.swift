@@ -11,11 +11,37 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
     public let operation: String
+    /// The system's error number (errno).
+    public let code: Int32
 
     public init(operation: String, path: String, errno code: Int32) {
         self.operation = operation
         self.path = path
+        self.code = code
         reason = String(cString: strerror(code))
+    }
+
+    /// A file that is not a regular file where one was expected (a folder, a FIFO, a device).
+    public init(notARegularFile path: String, mode: mode_t) {
+        operation = "read"
+        self.path = path
+        let isFolder = (mode & S_IFMT) == S_IFDIR
+        code = isFolder ? EISDIR : EINVAL
+        reason = isFolder ? String(cString: strerror(EISDIR)) : "not a regular file (\(FileError.kind(of: mode)))"
+    }
+
+    /// Whether the path is a folder where a file was expected.
+    public var isDirectory: Bool { code == EISDIR }
+
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a plain file"
+        }
     }
 
     public var description: String { "cannot \(operation) '\(path)': \(reason)" }
@@ -70,31 +96,45 @@ private func systemRename(_ from: String, _ to: String) -> Int32 {
 
 /// Reading files and folders, with the path and the system's reason on failure.
 public enum FileInput {
-    /// The largest file `read` takes: 1 GiB.
+    /// The largest file `read` takes by default: 1 GiB.
     public static let maxFileSize = 1 << 30
 
-    /// The whole file.
-    public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole file, which must be a regular file (a folder, FIFO, device or socket is refused
+    /// at once, without waiting for a writer) of at most `maxBytes` bytes. Reading stops at
+    /// `maxBytes + 1` bytes, however large the file claims or turns out to be.
+    public static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 { throw FileError(operation: "open", path: path, errno: errno) }
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) != 0 { throw FileError(operation: "read", path: path, errno: errno) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(operation: "read", path: path, errno: EISDIR) }
-        if Int(info.st_size) > maxFileSize { throw FileError(operation: "read", path: path, errno: EFBIG) }
+        if (info.st_mode & S_IFMT) != S_IFREG { throw FileError(notARegularFile: path, mode: info.st_mode) }
+        if Int(info.st_size) > maxBytes { throw FileError(operation: "read", path: path, errno: EFBIG) }
         var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+        while bytes.count <= maxBytes {
+            let want = min(chunk.count, maxBytes + 1 - bytes.count)
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(operation: "read", path: path, errno: errno)
             }
-            if n == 0 { break }
+            if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxFileSize { throw FileError(operation: "read", path: path, errno: EFBIG) }
         }
-        return bytes
+        throw FileError(operation: "read", path: path, errno: EFBIG)
+    }
+
+    /// Throws unless `path` is a regular file that can be opened for reading (for inputs that
+    /// a library opens by path, such as fonts: a FIFO would block it).
+    public static func checkRegularFile(_ path: String) throws(FileError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 { throw FileError(operation: "open", path: path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) != 0 { throw FileError(operation: "read", path: path, errno: errno) }
+        if (info.st_mode & S_IFMT) != S_IFREG { throw FileError(notARegularFile: path, mode: info.st_mode) }
     }
 
     /// Whether `path` is a folder (following links).

@@ -36,7 +36,7 @@ public struct FrameRenderer: Sendable {
     /// `staticImage`'s rows `changingRows`.
     let staticBand: Pixmap?
 
-    /// Prepares the sequence. Throws `StyleError` for a scene that cannot be drawn
+    /// Prepares the sequence. Throws `SceneError` for a scene that cannot be drawn
     /// (`Scene.validated()`), `RasterError.invalidSize` when the image would be empty or over
     /// `Pixmap.maxPixelCount` pixels, `FontError` when the label's font cannot be loaded;
     /// `frameCount` must be ≥ 1.

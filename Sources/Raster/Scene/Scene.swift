@@ -48,17 +48,17 @@ public struct Scene: Sendable, Equatable {
     public static let maxScale = 16.0
 
     /// The scene, or the first property that cannot be drawn: a valid style, a scale above 0 and
-    /// at most `maxScale`, a screen of finite sizes above 0 and at most `LoadingStyle.maxLength`.
-    public func validated() throws(StyleError) -> Scene {
-        _ = try style.validated()
-        if !(scale.isFinite && scale > 0 && scale <= Scene.maxScale) {
-            throw .invalidValue(property: "scale", value: scale, expected: "a number above 0, at most 16")
+    /// at most `maxScale`, a screen of finite sides above 0 and at most `LoadingStyle.maxLength`.
+    public func validated() throws(SceneError) -> Scene {
+        do {
+            _ = try style.validated()
+        } catch {
+            throw .style(error)
         }
-        for (name, value) in [("screenWidth", screenSize.width), ("screenHeight", screenSize.height)]
-        where !(value.isFinite && value > 0 && value <= LoadingStyle.maxLength) {
-            throw .invalidValue(
-                property: name, value: value,
-                expected: "a length above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt")
+        if !(scale.isFinite && scale > 0 && scale <= Scene.maxScale) { throw .scale(scale) }
+        for side in [screenSize.width, screenSize.height]
+        where !(side.isFinite && side > 0 && side <= LoadingStyle.maxLength) {
+            throw .screen(screenSize)
         }
         return self
     }
@@ -73,5 +73,28 @@ public struct Scene: Sendable, Equatable {
             maxLineWidth = screenSize.width - 2 * Layout.screenMargin - 2 * style.paddingHorizontal
         }
         return try TextLabel(text: text, font: source, size: style.textSize, maxLineWidth: maxLineWidth)
+    }
+}
+
+/// Why a scene cannot be drawn.
+public enum SceneError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The style cannot be drawn.
+    case style(StyleError)
+    /// The scale is not a finite number above 0 and at most `Scene.maxScale`.
+    case scale(Double)
+    /// A side of the overlay's screen is not a finite length above 0 and at most
+    /// `LoadingStyle.maxLength` points.
+    case screen(Size)
+
+    public var description: String {
+        switch self {
+        case .style(let error): return error.description
+        case .scale(let scale):
+            return "scale \(formatNumber(scale)) is out of range; expected a number above 0, at most "
+                + formatNumber(Scene.maxScale)
+        case .screen(let size):
+            return "screen \(formatNumber(size.width)) × \(formatNumber(size.height)) pt is out of range; expected "
+                + "sides above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt"
+        }
     }
 }

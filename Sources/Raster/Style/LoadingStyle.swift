@@ -67,59 +67,52 @@ public struct LoadingStyle: Sendable, Equatable, Hashable {
     /// For the overlay variant: larger padding (24 pt each side) and corner radius 16.
     public static let overlay = LoadingStyle(cornerRadius: 16, paddingHorizontal: 24, paddingVertical: 24)
 
-    /// The documented property names, in the documentation's order.
-    public static let propertyNames = [
-        "spinnerColor", "trackColor", "strokeWidth", "spinnerSize", "textColor", "textSize",
-        "textGap", "textFontName", "backgroundColor", "cornerRadius", "paddingHorizontal",
-        "paddingVertical", "dimAmount",
-    ]
+    /// The preset of a variant: `.indicator` for the inline view, `.overlay` for the overlay.
+    public static func preset(for variant: Variant) -> LoadingStyle {
+        variant == .overlay ? .overlay : .indicator
+    }
 
     /// The longest length any property may have: 10 000 pt (at the largest scale, 16, that is
     /// 160 000 px, far beyond any screen).
     public static let maxLength = 10_000.0
 
-    /// The style, or the first property that cannot be drawn: lengths must be finite, from 0 to
-    /// `maxLength`, strokeWidth at most spinnerSize / 2 (a ring keeps its hole), textSize above 0,
-    /// dimAmount within 0…1.
+    /// The style, or the first property that cannot be drawn: every property's value must be
+    /// allowed by its kind (`StyleProperty.allows`: lengths finite from 0 to `maxLength`, textSize
+    /// above 0, dimAmount within 0…1, a font name not blank), and strokeWidth at most
+    /// spinnerSize / 2 (so the ring keeps its hole).
     public func validated() throws(StyleError) -> LoadingStyle {
-        let lengths: [(String, Double)] = [
-            ("spinnerSize", spinnerSize), ("strokeWidth", strokeWidth), ("textGap", textGap),
-            ("cornerRadius", cornerRadius), ("paddingHorizontal", paddingHorizontal),
-            ("paddingVertical", paddingVertical),
-        ]
-        let limit = formatNumber(LoadingStyle.maxLength)
-        for (name, value) in lengths where !(value.isFinite && value >= 0 && value <= LoadingStyle.maxLength) {
-            throw .invalidValue(property: name, value: value, expected: "a length from 0 to \(limit) pt")
-        }
-        if !(textSize.isFinite && textSize > 0 && textSize <= LoadingStyle.maxLength) {
-            throw .invalidValue(property: "textSize", value: textSize, expected: "a size above 0, at most \(limit) pt")
+        for property in StyleProperty.all where !property.allows(property.value(in: self)) {
+            throw .outOfRange(property: property.name, value: property.value(in: self))
         }
         if strokeWidth > spinnerSize / 2 {
-            throw .invalidValue(
-                property: "strokeWidth", value: strokeWidth,
-                expected: "at most half of spinnerSize (\(formatNumber(spinnerSize / 2)) pt)")
-        }
-        if !(dimAmount.isFinite && dimAmount >= 0 && dimAmount <= 1) {
-            throw .invalidValue(property: "dimAmount", value: dimAmount, expected: "an opacity from 0 to 1")
+            throw .strokeWiderThanHalfTheSpinner(strokeWidth: strokeWidth, spinnerSize: spinnerSize)
         }
         return self
     }
 }
 
-/// A style or scene property that cannot be drawn.
+/// Why a style cannot be drawn.
 public enum StyleError: Error, Equatable, Sendable, CustomStringConvertible {
-    case invalidValue(property: String, value: Double, expected: String)
+    /// The value of the property named `property` is not one its kind allows.
+    case outOfRange(property: String, value: StyleProperty.Value)
+    /// strokeWidth is more than half of spinnerSize: the ring would have no hole.
+    case strokeWiderThanHalfTheSpinner(strokeWidth: Double, spinnerSize: Double)
 
     public var description: String {
         switch self {
-        case .invalidValue(let property, let value, let expected):
-            return "\(property) \(formatNumber(value)) is out of range; expected \(expected)"
+        case .outOfRange(let name, let value):
+            let property = StyleProperty.named(name)
+            return "\(name) \(property?.text(for: value) ?? "\(value)") is out of range; expected "
+                + (property?.expected ?? "another value")
+        case .strokeWiderThanHalfTheSpinner(let strokeWidth, let spinnerSize):
+            return "strokeWidth \(formatNumber(strokeWidth)) is out of range; expected at most half of "
+                + "spinnerSize (\(formatNumber(spinnerSize / 2)) pt)"
         }
     }
 }
 
 /// A number as people write it: no trailing ".0", no exponent for ordinary values.
-public func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
     if value.isNaN { return "nan" }
     if value.isInfinite { return value > 0 ? "inf" : "-inf" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }

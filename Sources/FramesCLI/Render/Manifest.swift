@@ -3,16 +3,16 @@ import Raster
 /// `manifest.json`: what one run wrote, enough to reproduce it. Keys are sorted and nothing in it
 /// depends on time, so the same run writes the same bytes.
 enum Manifest {
-    static func json(job: RenderCommand.Job, renderer: FrameRenderer, fileNames: [String]) -> [UInt8] {
+    static func json(job: RenderJob, renderer: FrameRenderer, fileNames: [String]) -> [UInt8] {
         let style = job.scene.style
-        let styleObject = StyleFile.styleObject(style)
+        let styleObject = StyleFile.object(for: style)
         var object: [String: JSONValue] = [
             "generator": .string("frames \(RenderCommand.version)"),
             "encoder": .string(PNGContainer.encoderVersions),
             "variant": .string(job.scene.variant.rawValue),
             "scale": .number(job.scene.scale),
-            "fps": .number(Double(job.fps)),
-            "frameCount": .number(Double(job.frameCount)),
+            "fps": .number(Double(job.sequence.fps)),
+            "frameCount": .number(Double(job.sequence.frameCount)),
             "pixelWidth": .number(Double(renderer.width)),
             "pixelHeight": .number(Double(renderer.height)),
             "style": .object(styleObject),
@@ -21,7 +21,7 @@ enum Manifest {
             "fontFiles": .array((renderer.label?.fontFiles ?? []).map(JSONValue.string)),
             "files": .array(fileNames.map(JSONValue.string)),
         ]
-        if let timeline = job.timeline {
+        if let timeline = job.sequence.timeline {
             object["timeline"] = .array(
                 timeline.segments.map { segment in
                     .object([

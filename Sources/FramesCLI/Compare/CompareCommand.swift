@@ -3,23 +3,33 @@ import Raster
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
 /// matched by name, and reports every image's figures, pass or fail.
 enum CompareCommand {
-    static let parser = CommandParser(
+    struct Options: Sendable {
+        var expected = ""
+        var actual = ""
+        var maxChannelDelta: Given<Int>?
+        var maxDifferingPixels: Given<Int>?
+        var diff: Given<String>?
+        var help = false
+    }
+
+    static let parser = CommandParser<Options>(
         commandName: "frames compare",
         abstract: "Compare two PNG files, or two folders of PNG frames matched by name.",
         usage:
             "frames compare <expected> <actual> [--max-channel-delta <n>] [--max-differing-pixels <n>] [--diff <path>]",
         options: [
-            .option(
+            .value(
                 "max-channel-delta", "n", help: "Largest difference allowed in a channel of a pixel, 0 to 255.",
-                default: "0"),
-            .option(
+                default: "0", \.maxChannelDelta, .integer(in: 0...255)),
+            .value(
                 "max-differing-pixels", "n", help: "Pixels allowed to differ by more than that, per image.",
-                default: "0"),
-            .option(
+                default: "0", \.maxDifferingPixels, .integer(in: 0...Pixmap.maxPixelCount)),
+            .value(
                 "diff", "path",
                 help: "Write expected | actual | difference for each image that differs: a PNG "
-                    + "file for two files, a folder of PNGs named as the frames for two folders."),
-            .flag("help", short: "h", help: "Show help information."),
+                    + "file for two files, a folder of PNGs named as the frames for two folders.", \.diff,
+                .nonEmpty("a file or folder path")),
+            .flag("help", short: "h", help: "Show help information.", \.help),
         ],
         sections: [
             (
@@ -37,36 +47,20 @@ enum CompareCommand {
                 """
             ),
         ],
-        positionalNames: [
-            ("expected", "The reference PNG file or folder."), ("actual", "The PNG file or folder to check."),
+        positionals: [
+            .init(name: "expected", help: "The reference PNG file or folder.") { $0.expected = $1 },
+            .init(name: "actual", help: "The PNG file or folder to check.") { $0.actual = $1 },
         ])
 
-    struct Options {
-        var expected: String
-        var actual: String
-        var maxChannelDelta: Int
-        var maxDifferingPixels: Int
-        var diff: String?
-    }
-
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try parser.parse(arguments)
-        if parsed.has("help") {
-            print(parser.helpText)
+        let options = try parser.parse(arguments, into: Options())
+        if options.help {
+            try Console.print(parser.helpText)
             return 0
         }
-        let options = Options(
-            expected: parsed.positionals[0], actual: parsed.positionals[1],
-            maxChannelDelta: try parsed.integer(
-                "max-channel-delta", in: 0...255, expected: "a whole number from 0 to 255") ?? 0,
-            maxDifferingPixels: try parsed.integer(
-                "max-differing-pixels", in: 0...Pixmap.maxPixelCount,
-                expected: "a whole number from 0 to \(Pixmap.maxPixelCount)") ?? 0,
-            diff: parsed.values["diff"])
-        for path in [options.expected, options.actual] where !FileInput.exists(path) {
-            throw FramesError.invalidValue(
-                option: path == options.expected ? "<expected>" : "<actual>", value: path,
-                expected: "an existing PNG file or folder")
+        for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]
+        where !FileInput.exists(path) {
+            throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
         switch folders {
@@ -96,12 +90,12 @@ enum CompareCommand {
         let expected = try load(options.expected, as: "<expected>")
         let actual = try load(options.actual, as: "<actual>")
         let comparison = ImageComparison(
-            expected: expected, actual: actual, maxChannelDelta: options.maxChannelDelta,
-            maxDifferingPixels: options.maxDifferingPixels)
-        print("\(comparison.passes ? "PASS" : "FAIL") \(options.actual): \(comparison.summary)")
-        if let diff = options.diff, !comparison.isIdentical {
+            expected: expected, actual: actual, maxChannelDelta: options.maxChannelDelta?.value ?? 0,
+            maxDifferingPixels: options.maxDifferingPixels?.value ?? 0)
+        try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(options.actual): \(comparison.summary)")
+        if let diff = options.diff?.value, !comparison.isIdentical {
             try writeDiff(expected: expected, actual: actual, to: diff)
-            print("diff: \(diff)")
+            try Console.print("diff: \(diff)")
         }
         return comparison.passes ? 0 : 1
     }
@@ -123,7 +117,7 @@ enum CompareCommand {
             throw FramesError.invalidValue(
                 option: "<expected>", value: options.expected, expected: "a folder with PNG files")
         }
-        if let diff = options.diff, !FileInput.isDirectory(diff) {
+        if let diff = options.diff?.value, !FileInput.isDirectory(diff) {
             try OutputFolder.prepareForDiffs(diff)
         }
         var failed = 0
@@ -132,23 +126,23 @@ enum CompareCommand {
             let inActual = actualNames.contains(name)
             guard inExpected, inActual else {
                 failed += 1
-                print("FAIL \(name): \(inExpected ? "missing from" : "extra in") \(options.actual)")
+                try Console.print("FAIL \(name): \(inExpected ? "missing from" : "extra in") \(options.actual)")
                 continue
             }
             let expected = try load(options.expected + "/" + name, as: "<expected>")
             let actual = try load(options.actual + "/" + name, as: "<actual>")
             let comparison = ImageComparison(
-                expected: expected, actual: actual, maxChannelDelta: options.maxChannelDelta,
-                maxDifferingPixels: options.maxDifferingPixels)
+                expected: expected, actual: actual, maxChannelDelta: options.maxChannelDelta?.value ?? 0,
+                maxDifferingPixels: options.maxDifferingPixels?.value ?? 0)
             if !comparison.passes { failed += 1 }
-            print("\(comparison.passes ? "PASS" : "FAIL") \(name): \(comparison.summary)")
-            if let diff = options.diff, !comparison.isIdentical {
+            try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(name): \(comparison.summary)")
+            if let diff = options.diff?.value, !comparison.isIdentical {
                 try writeDiff(expected: expected, actual: actual, to: diff + "/" + name)
             }
         }
-        print(
+        try Console.print(
             "\(all.count - failed) of \(all.count) images pass"
-                + (options.diff != nil && failed > 0 ? "; diffs in \(options.diff!)" : ""))
+                + ((options.diff.map { failed > 0 ? "; diffs in \($0.value)" : "" } ?? "")))
         return failed == 0 ? 0 : 1
     }
 

@@ -1,95 +1,19 @@
-import Raster
-
-/// A JSON value and its text, written without Foundation so the binary starts fast. Objects keep
-/// their keys sorted, numbers print as people write them, so the same value gives the same bytes.
-enum JSONValue: Equatable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    /// Pretty-printed with two-space indentation and a final newline.
-    var text: String {
-        var out = ""
-        write(to: &out, indent: 0)
-        return out + "\n"
-    }
-
-    private func write(to out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closing = String(repeating: "  ", count: indent)
-        switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += formatNumber(value) // finite: lengths, counts, scale
-        case .string(let value): JSONValue.quote(value, into: &out)
-        case .array(let values):
-            if values.isEmpty {
-                out += "[]"
-                return
-            }
-            out += "[\n"
-            for (i, value) in values.enumerated() {
-                out += pad
-                value.write(to: &out, indent: indent + 1)
-                out += i + 1 < values.count ? ",\n" : "\n"
-            }
-            out += closing + "]"
-        case .object(let members):
-            if members.isEmpty {
-                out += "{}"
-                return
-            }
-            out += "{\n"
-            let keys = members.keys.sorted()
-            for (i, key) in keys.enumerated() {
-                out += pad
-                JSONValue.quote(key, into: &out)
-                out += ": "
-                members[key]!.write(to: &out, indent: indent + 1)
-                out += i + 1 < keys.count ? ",\n" : "\n"
-            }
-            out += closing + "}"
-        }
-    }
-
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
-}
-
 /// A JSON text that could not be read, with where (line and column, from 1).
-struct JSONError: Error, Equatable, CustomStringConvertible {
-    let message: String
-    let line: Int
-    let column: Int
+package struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package let line: Int
+    package let column: Int
 
-    var description: String { "\(message) at line \(line), column \(column)" }
+    package var description: String { "\(message) at line \(line), column \(column)" }
 }
 
 extension JSONValue {
     /// The deepest nesting `parse` accepts.
-    static let maxDepth = 64
+    package static let maxDepth = 64
 
     /// Parses UTF-8 JSON text (RFC 8259): one value, surrounded by whitespace only. Duplicate keys
     /// are refused; so is nesting deeper than `maxDepth` and invalid UTF-8.
-    static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
@@ -98,34 +22,6 @@ extension JSONValue {
         return value
     }
 
-    /// The value's kind, for messages ("a string", "a number", …).
-    var kind: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
-
-    /// The value as JSON text on one line (for messages), shortened to `limit` characters.
-    func brief(limit: Int = 40) -> String {
-        let text: String
-        switch self {
-        case .null: text = "null"
-        case .bool(let value): text = value ? "true" : "false"
-        case .number(let value): text = formatNumber(value)
-        case .string(let value):
-            var quoted = ""
-            JSONValue.quote(value, into: &quoted)
-            text = quoted
-        case .array: text = "[…]"
-        case .object: text = "{…}"
-        }
-        return text.count > limit ? String(text.prefix(limit)) + "…" : text
-    }
 }
 
 private struct JSONParser {

@@ -1,0 +1,86 @@
+import Raster
+
+/// A subcommand of `frames`: its name, its usage line for errors, and how it runs.
+struct Subcommand: Sendable {
+    let name: String
+    /// The usage line and the help command named under a usage error.
+    let usage: String
+    let run: @Sendable ([String]) throws -> Int32
+}
+
+/// The subcommands, by the word that follows `frames`; anything else renders.
+let subcommands: [Subcommand] = [
+    Subcommand(name: "compare", usage: CompareCommand.parser.usage, run: CompareCommand.run)
+]
+
+/// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole
+/// command line tool, apart from `main.swift`, so that tests and the fuzzer can call it.
+public func run(_ arguments: [String]) -> Int32 {
+    let subcommand = subcommands.first { $0.name == arguments.first }
+    let command = subcommand.map { "frames " + $0.name } ?? "frames"
+    do {
+        if let subcommand { return try subcommand.run(Array(arguments.dropFirst())) }
+        return try RenderCommand.run(arguments)
+    } catch let error as FramesError {
+        Console.printError("Error: \(error)")
+        if error.isUsageError {
+            Console.printError("Usage: \(subcommand?.usage ?? RenderCommand.parser.usage)")
+            Console.printError("See '\(command) --help' for more information.")
+        }
+        return error.exitCode
+    } catch {
+        Console.printError("Error: \(error)")
+        return 1
+    }
+}
+
+extension RenderCommand {
+    /// `frames [options]`: the listings, `--print-style`, or a render.
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
+        let started = monotonicSeconds()
+        let options = try parser.parse(arguments, into: RenderOptions())
+        if options.help {
+            try Console.print(parser.helpText)
+            return 0
+        }
+        if options.version {
+            try Console.print(version)
+            return 0
+        }
+        if options.listDevices {
+            for device in Device.all {
+                let name = device.name.padding(to: 20)
+                try Console.print(
+                    "\(name)\(formatNumber(device.screen.width)) × \(formatNumber(device.screen.height)) pt "
+                        + "@\(formatNumber(device.scale))x")
+            }
+            return 0
+        }
+        if options.listLanguages {
+            for translation in Translation.all {
+                try Console.print(
+                    "\(translation.languageCode)  \(translation.languageName.padding(to: 13))"
+                        + translation.loadingProcessingText)
+            }
+            return 0
+        }
+        let job = try RenderJob.resolve(options)
+        if options.printStyle {
+            try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant))
+            return 0
+        }
+        if job.scene.variant == .indicator, let dim = job.style.sources["dimAmount"], case .flag = dim {
+            Console.printError(
+                "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
+        }
+        try RenderRun(job, started: started).run()
+        return 0
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `width` characters (at least one space).
+    func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: max(1, width - count))
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing to the terminal without Foundation: standard output checked (a failed write is a
+/// runtime failure, so `frames --print-style > /dev/full` does not exit 0), standard error best
+/// effort.
+enum Console {
+    /// Writes `text` and a newline to standard output; throws when the write fails.
+    static func print(_ text: String) throws(FramesError) {
+        try write(text + "\n")
+    }
+
+    /// Writes `text` to standard output as it is; throws when the write fails.
+    static func write(_ text: String) throws(FramesError) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .runtime("cannot write to standard output: \(String(cString: strerror(errno)))")
+            }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+    /// Writes `text` and a newline to standard error.
+    static func printError(_ text: String) {
+        writeError(text + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (a progress bar).
+    static func writeError(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBytes { _ = systemWrite(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Whether standard error is a terminal.
+    static var errorIsTerminal: Bool { isatty(2) != 0 }
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// A byte count as people read it: "812 bytes", "23 kB", "14 MB".
+func formatBytes(_ count: Int) -> String {
+    if count < 10_000 { return "\(count) bytes" }
+    if count < 10_000_000 { return "\((count + 500) / 1000) kB" }
+    return "\((count + 500_000) / 1_000_000) MB"
+}
+
+/// A duration as people read it: "850 ms" below a second, "2.47 s" from there.
+func formatDuration(_ seconds: Double) -> String {
+    if seconds < 1 { return "\(max(1, Int((seconds * 1000).rounded()))) ms" }
+    return "\(Double(Int((seconds * 100).rounded())) / 100) s"
+}
+
+/// "1 frame", "60 frames".
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// Seconds on a monotonic clock.
+func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

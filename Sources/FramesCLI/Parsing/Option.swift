@@ -1,0 +1,91 @@
+import Raster
+
+/// A value from the command line, with the option that gave it and the text as typed, so that a
+/// later check can name both.
+struct Given<Value: Sendable>: Sendable {
+    let value: Value
+    /// The option as the user would type it, e.g. "--scale".
+    let option: String
+    /// The value as typed.
+    let text: String
+}
+
+/// Turns an option's text into a typed value, or says what was expected.
+struct ValueParser<Value: Sendable>: Sendable {
+    /// Why a text is not a value: what is expected, and the value as messages show it (nil: as
+    /// typed).
+    struct Refusal: Error {
+        let expected: String
+        var shown: String? = nil
+    }
+
+    let parse: @Sendable (String) throws(Refusal) -> Value
+
+    /// A parser that accepts the texts `make` turns into a value, and refuses the rest with
+    /// `expected`.
+    static func accepting(_ expected: String, _ make: @escaping @Sendable (String) -> Value?) -> ValueParser {
+        ValueParser { (text: String) throws(Refusal) -> Value in
+            guard let value = make(text) else { throw Refusal(expected: expected) }
+            return value
+        }
+    }
+}
+
+/// One option or flag a command accepts, and where its typed value goes in the command's
+/// `Options`, in the manner of swift-argument-parser: the name, help, default and type come from
+/// one declaration.
+struct Option<Options>: Sendable {
+    /// The long name without dashes, e.g. "spinner-color".
+    let name: String
+    let short: Character?
+    /// The value's placeholder ("color"); nil for a flag.
+    let valueName: String?
+    /// One sentence, ending in a period.
+    let help: String
+    let defaultText: String?
+    let values: String?
+    /// Parses the value (or, for a flag, records it) into the options.
+    let store: @Sendable (inout Options, _ text: String) throws(FramesError) -> Void
+
+    /// "--name" as typed.
+    var spelled: String { "--" + name }
+
+    /// The label in help: "-h, --help" or "--scale <s>".
+    var label: String {
+        let long = spelled + (valueName.map { " <\($0)>" } ?? "")
+        return short.map { "-\($0), " + long } ?? long
+    }
+
+    /// A flag that sets `path` to true.
+    static func flag(
+        _ name: String, short: Character? = nil, help: String, _ path: WritableKeyPath<Options, Bool> & Sendable
+    ) -> Option {
+        Option(name: name, short: short, valueName: nil, help: help, defaultText: nil, values: nil) { options, _ in
+            options[keyPath: path] = true
+        }
+    }
+
+    /// An option whose value `parser` reads into `path`.
+    static func value<Value>(
+        _ name: String, _ valueName: String, help: String, default defaultText: String? = nil,
+        values: String? = nil, _ path: WritableKeyPath<Options, Given<Value>?> & Sendable,
+        _ parser: ValueParser<Value>
+    ) -> Option {
+        Option(name: name, short: nil, valueName: valueName, help: help, defaultText: defaultText, values: values) {
+            (options: inout Options, text: String) throws(FramesError) in
+            options[keyPath: path] = Given(
+                value: try parser.read(text, for: "--" + name), option: "--" + name, text: text)
+        }
+    }
+}
+
+extension ValueParser {
+    /// The value of `text` for `option`, or the usage error that names both.
+    func read(_ text: String, for option: String) throws(FramesError) -> Value {
+        do {
+            return try parse(text)
+        } catch {
+            throw .invalidValue(option: option, value: error.shown ?? text, expected: error.expected)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// File names from a printf-like pattern with one number field: `%d`, `%4d` (spaces are not
+/// allowed in names, so width pads with zeros too) or `%04d`; `%%` is a percent sign. The name
+/// must end in ".png", must not start with "." (hidden, and the form of temporary files) and must
+/// not contain "/".
+struct NamePattern: Equatable {
+    struct Invalid: Error { let expected: String }
+
+    let prefix: String
+    let suffix: String
+    let width: Int
+
+    static func `default`(frameCount: Int) -> NamePattern {
+        NamePattern(prefix: "frame_", suffix: ".png", width: max(4, String(frameCount - 1).count))
+    }
+
+    init(prefix: String, suffix: String, width: Int) {
+        self.prefix = prefix
+        self.suffix = suffix
+        self.width = width
+    }
+
+    init(_ text: String) throws(Invalid) {
+        var prefix = ""
+        var suffix = ""
+        var width = 0
+        var fields = 0
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            guard character == "%" else {
+                if fields == 0 { prefix.append(character) } else { suffix.append(character) }
+                continue
+            }
+            if characters.first == "%" {
+                characters.removeFirst()
+                if fields == 0 { prefix.append("%") } else { suffix.append("%") }
+                continue
+            }
+            var digits = ""
+            while let next = characters.first, next.isASCII, next.isNumber {
+                digits.append(next)
+                characters.removeFirst()
+            }
+            guard characters.popFirst() == "d" else {
+                throw Invalid(expected: "a pattern whose only % field is %d, %4d or %04d (write %% for a percent sign)")
+            }
+            fields += 1
+            width = Int(digits) ?? 0
+        }
+        guard fields == 1 else {
+            throw Invalid(
+                expected: fields == 0
+                    ? "a pattern with a number field such as %04d" : "a pattern with one number field, not \(fields)")
+        }
+        guard !text.contains("/") else { throw Invalid(expected: "a file name without a path separator '/'") }
+        guard suffix.lowercased().hasSuffix(".png") else { throw Invalid(expected: "a file name ending in .png") }
+        guard !prefix.hasPrefix(".") else {
+            throw Invalid(expected: "a file name that does not start with '.'")
+        }
+        guard width <= 9 else { throw Invalid(expected: "a number field at most 9 digits wide") }
+        self.init(prefix: prefix, suffix: suffix, width: width)
+    }
+
+    func name(for frame: Int) -> String {
+        let number = String(frame)
+        return prefix + String(repeating: "0", count: max(0, width - number.count)) + number + suffix
+    }
+}

@@ -1,0 +1,119 @@
+import Raster
+
+/// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest. The options are
+/// declared here, once: the parser, `--help` and the documentation's option table come from them.
+enum RenderCommand {
+    static let version = "0.1.0"
+    static let maxFrames = 10_000
+    /// The longest label, in characters.
+    static let maxTextLength = 500
+
+    typealias Options = RenderOptions
+
+    static let parser = CommandParser<Options>(
+        commandName: "frames",
+        abstract: "Render the loading indicator (SecureLoadingView, .secureLoadingOverlay) as PNG frames.",
+        usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]\n"
+            + "       frames compare <expected> <actual> [<options>]",
+        options: sceneOptions + outputOptions + StyleProperty.all.map(Option.style) + labelOptions,
+        sections: RenderHelp.sections)
+
+    static let sceneOptions: [Option<Options>] = [
+        .value(
+            "style", "style", help: "Which variant and preset to render.", default: "indicator",
+            values: "indicator, overlay", \.style, .choice(of: Variant.self)),
+        .value(
+            "style-file", "file",
+            help: "A LoadingStyle saved as JSON (property names as keys, an optional "
+                + "\"preset\"); flags override it, it overrides the preset.", \.styleFile, .nonEmpty("a file path")),
+        .flag("print-style", help: "Print the resolved style as a style file and exit.", \.printStyle),
+        .value(
+            "out", "dir", help: "Folder for the frames and manifest.json; created if missing.", default: "frames",
+            \.out, .nonEmpty("a folder path")),
+        .value(
+            "scale", "s", help: "Pixels per point, any number above 0 up to 16.", default: "1", \.scale,
+            .number("a number above 0, at most 16") { $0 > 0 && $0 <= Scene.maxScale }),
+        .value(
+            "fps", "n", help: "Frames per second of playback, a whole number from 1 to 240.", default: "60", \.fps,
+            .integer(in: 1...240)),
+        .value(
+            "frames", "n", help: "Frames in the sequence: one full turn, from 1 to 10000.", default: "fps × 1 s",
+            \.frames, .integer(in: 1...maxFrames)),
+        .value(
+            "device", "name",
+            help: "A device's screen and scale (see --list-devices); --width, --height and --scale still "
+                + "override it.", \.device, .device),
+        .flag("list-devices", help: "List the devices --device knows.", \.listDevices),
+        .value(
+            "backdrop-color", "color",
+            help: "A colour under everything: the overlay's screen, or behind the inline card.", default: "clear",
+            \.backdropColor, .color),
+        .value(
+            "backdrop-image", "file",
+            help: "A PNG under the dim layer (overlay) or behind the card (inline), scaled to cover the image "
+                + "and centred; at most 100 megapixels.", \.backdropImage, .nonEmpty("a file path")),
+        .value(
+            "width", "pt", help: "Overlay screen width in points.", default: "390", \.width,
+            .number("a length above 0, at most 10000 pt") { $0 > 0 && $0 <= LoadingStyle.maxLength }),
+        .value(
+            "height", "pt", help: "Overlay screen height in points.", default: "844", \.height,
+            .number("a length above 0, at most 10000 pt") { $0 > 0 && $0 <= LoadingStyle.maxLength }),
+    ]
+
+    static let outputOptions: [Option<Options>] = [
+        .value(
+            "frame", "k", help: "Write only frame k of the sequence (0 to frames − 1), a still.", \.frame,
+            .integer(in: 0...maxFrames - 1, expected: "a frame number from 0")),
+        .value(
+            "sheet", "file",
+            help: "Also write a contact sheet: the frames in a grid, each numbered (alone when --out is not "
+                + "given).", \.sheet, .pngFileName),
+        .value(
+            "columns", "n", help: "Tiles in a row of the contact sheet.", default: "√ of the tiles, rounded up",
+            \.columns, .integer(in: 1...1000)),
+        .value(
+            "every", "k", help: "Put every k-th frame on the contact sheet.", default: "1", \.every,
+            .integer(in: 1...maxFrames)),
+        .value(
+            "timeline", "phases",
+            help: "Render a payment session, e.g. idle:0.5,processing:2,done:0.5 (seconds): the overlay shows "
+                + "exactly while processing, instantly (no transition is documented), its spinner starting at "
+                + "12 o'clock when processing starts.", \.timeline, .nonEmpty("phase:seconds pairs")),
+        .value(
+            "loading-enabled", "bool", help: "With --timeline: false keeps the overlay hidden (isLoadingEnabled).",
+            default: "true", \.loadingEnabled, .bool),
+        .value(
+            "visible", "bool", help: "Without --timeline: false renders the manual overlay hidden (isVisible).",
+            default: "true", \.visible, .bool),
+        .value(
+            "apng", "file",
+            help: "Also write the sequence as an animated PNG that loops at --fps (alone when --out is not "
+                + "given).", \.apng, .pngFileName),
+        .value(
+            "name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
+            default: "frame_%04d.png", \.namePattern, .namePattern),
+        .flag("force", help: "Write into a folder that holds other files and no manifest.json.", \.force),
+        .flag("quiet", help: "Print no progress bar and no summary line (warnings and errors still show).", \.quiet),
+        .value(
+            "threads", "n",
+            help: "Frames encoded at once, 1 to 256; the files are the same for any number (the one-time work "
+                + "on the static layers uses every core).", default: "the number of cores", \.threads,
+            .integer(in: 1...256)),
+    ]
+
+    static let labelOptions: [Option<Options>] = [
+        .value(
+            "text", "text", help: "The label under the spinner; \\n in the text breaks the line, \"\" hides the label.",
+            default: "the language's text", \.text, .labelText),
+        .flag("no-text", help: "Render no label under the spinner.", \.noText),
+        .value(
+            "lang", "code", help: "Session language of the default label (ISO 639-1).", default: "en", \.lang,
+            .language),
+        .flag("list-languages", help: "List the languages and their label texts.", \.listLanguages),
+        .value(
+            "font-file", "path", help: "A font file for the label, instead of --text-font-name.", \.fontFile,
+            .nonEmpty("a file path")),
+        .flag("version", help: "Show the version.", \.version),
+        .flag("help", short: "h", help: "Show help information.", \.help),
+    ]
+}

@@ -1,0 +1,54 @@
+/// The help sections of `frames --help` after OPTIONS: subcommands, colours, output, limits,
+/// output folders and examples.
+enum RenderHelp {
+    static let sections: [(String, String)] = [
+        (
+            "SUBCOMMANDS",
+            """
+              compare    Compare two PNG files or folders of frames (frames compare --help).
+            """
+        ),
+        ("COLOURS", "  #RRGGBB, #RRGGBBAA (the # may be left out), white, black or clear."),
+        (
+            "OUTPUT",
+            """
+              DIR/frame_0000.png … one PNG per frame (8-bit RGBA, straight alpha, sRGB);
+              frame k of N shows the arc from −90° + 360°·k/N, clockwise, so N frames loop
+              seamlessly. DIR/manifest.json: the resolved style, sizes and file names.
+            """
+        ),
+        (
+            "LIMITS",
+            """
+              A frame, a backdrop image and a contact sheet are at most 100 megapixels
+              each; at most 10000 frames; scale at most 16; lengths at most 10000 pt; a
+              label of at most 500 characters; a style file of at most 1 MB and 64
+              levels of nesting.
+            """
+        ),
+        (
+            "OUTPUT FOLDERS",
+            """
+              Frames are written under temporary names and renamed; manifest.json comes
+              last. A folder an earlier run wrote is rewritten whole (its frames the new
+              run does not rewrite are removed); a folder of other files and no
+              manifest.json is refused unless --force. An interrupted or failed run
+              removes its temporary files and leaves no manifest that lists frames it
+              did not write.
+            """
+        ),
+        (
+            "EXAMPLES",
+            """
+              frames --style overlay --out frames/
+              frames --style overlay --scale 3 --dim-amount 0.5 --spinner-color '#1A78E8'
+              frames --style overlay --lang cs --scale 3 --out cs/
+              frames --text 'Processing your payment, please wait…' --text-font-name 'DejaVu Serif'
+              frames --style overlay --print-style > brand.json
+              frames --style-file brand.json --device "iPhone 15" --backdrop-image shot.png \\
+                     --apng spin.png --sheet sheet.png --every 6
+              frames --style overlay --timeline idle:0.5,processing:2,done:0.5 --out session
+            """
+        ),
+    ]
+}

@@ -1,0 +1,44 @@
+import Raster
+
+/// Everything one run of `frames` will do, resolved and checked from the options before anything
+/// is written: the style, the scene, its label, the frames, and the outputs.
+struct RenderJob: Sendable {
+    let style: ResolvedStyle
+    let language: Translation
+    let scene: Scene
+    /// The scene's label, made once (its font opened once).
+    let label: TextLabel?
+    /// The backdrop image as given, for the manifest.
+    let backdropImagePath: String?
+    let sequence: SequencePlan
+    let outputs: OutputPlan
+    let threads: Int
+    let quiet: Bool
+
+    /// Resolves the options in the order a reader would check them: style, scene, label,
+    /// frames, outputs.
+    static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
+        let style = try ResolvedStyle.resolve(options)
+        let language = options.lang?.value ?? .english
+        let scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
+        let label = try SceneResolution.label(of: scene, options)
+        let sequence = try SequencePlan.resolve(options, variant: scene.variant)
+        let outputs = try OutputPlan.resolve(options)
+        return RenderJob(
+            style: style, language: language, scene: scene, label: label,
+            backdropImagePath: options.backdropImage?.value, sequence: sequence, outputs: outputs,
+            threads: options.threads?.value ?? SequenceWriter.defaultThreads, quiet: options.quiet)
+    }
+
+    /// The label: `--text`, none with `--no-text`, else the language's.
+    static func labelText(_ options: RenderOptions, language: Translation) throws(FramesError) -> String? {
+        if options.noText {
+            if let text = options.text {
+                throw .invalidValue(
+                    option: text.option, value: text.text, expected: "no --text together with --no-text")
+            }
+            return nil
+        }
+        return options.text?.value ?? language.loadingProcessingText
+    }
+}

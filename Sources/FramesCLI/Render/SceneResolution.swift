@@ -1,0 +1,99 @@
+import Raster
+
+/// The scene of a run (variant, scale, screen, backdrop, text, font) and its label, from the
+/// options and the resolved style.
+enum SceneResolution {
+    static func scene(_ options: RenderOptions, style: ResolvedStyle, text: String?) throws(FramesError) -> Scene {
+        let variant = style.variant
+        let device = options.device?.value
+        let scale = options.scale?.value ?? device?.scale ?? 1
+        var screen = device?.screen ?? Scene.defaultScreenSize
+        for given in [options.width, options.height].compactMap({ $0 }) where variant != .overlay {
+            throw .invalidValue(
+                option: given.option, value: given.text,
+                expected: "no value: the screen size applies to --style overlay only")
+        }
+        if let width = options.width { screen.width = width.value }
+        if let height = options.height { screen.height = height.value }
+        if let fontFile = options.fontFile {
+            do {
+                try FileInput.checkRegularFile(fontFile.value)
+            } catch {
+                throw .invalidValue(
+                    option: fontFile.option, value: fontFile.text, expected: "a readable font file (\(error.reason))")
+            }
+        }
+        let scene = Scene(
+            style: style.style, variant: variant, scale: scale, screenSize: screen,
+            background: options.backdropColor?.value ?? .clear, text: text, fontFile: options.fontFile?.value,
+            backdropImage: try options.backdropImage.map(backdropImage))
+        do {
+            return try scene.validated()
+        } catch {
+            switch error {
+            case .style(let error): throw style.attribute(error)
+            case .scale, .screen: throw .runtime("\(error)") // the option parsers check both
+            }
+        }
+    }
+
+    /// The backdrop image: a readable PNG of at most `Pixmap.maxPixelCount` pixels.
+    static func backdropImage(_ given: Given<String>) throws(FramesError) -> Pixmap {
+        func refusal(_ reason: String) -> FramesError {
+            .invalidValue(option: given.option, value: given.text, expected: "a readable PNG file (\(reason))")
+        }
+        do {
+            return try PNGDecoder.decode(FileInput.read(given.value))
+        } catch let error as FileError {
+            throw refusal(error.reason)
+        } catch {
+            throw refusal("\(error)")
+        }
+    }
+
+    /// The scene's label, made once; without text, a `--font-file` is still opened once to check
+    /// it. The image the label gives must have at least one and at most `Pixmap.maxPixelCount`
+    /// pixels.
+    static func label(of scene: Scene, _ options: RenderOptions) throws(FramesError) -> TextLabel? {
+        let label: TextLabel?
+        do {
+            label = try scene.makeLabel()
+            if label == nil, let path = scene.fontFile { _ = try Font(path: path) }
+        } catch {
+            guard case .cannotLoad(let path, let reason) = error, let fontFile = options.fontFile,
+                path == fontFile.value
+            else { throw .runtime("\(error)") }
+            throw .invalidValue(
+                option: fontFile.option, value: fontFile.text, expected: "a readable font file (\(reason))")
+        }
+        let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
+        if width < 1 || height < 1 || Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
+            throw invalidImageSize(width: width, height: height, scene: scene, options)
+        }
+        return label
+    }
+
+    /// An image of no pixels or over 100 megapixels: name the options that set its size.
+    static func invalidImageSize(width: Int, height: Int, scene: Scene, _ options: RenderOptions) -> FramesError {
+        let sizeProperties = ["spinnerSize", "paddingHorizontal", "paddingVertical", "textSize", "textGap"]
+        let candidates: [(option: String, text: String)?] =
+            [options.scale, options.width, options.height].map { $0.map { ($0.option, $0.text) } }
+            + sizeProperties.map { name in options.styleFlags[name].map { ($0.option, $0.text) } }
+            + [options.text.map { ($0.option, $0.text) }]
+        let given = candidates.compactMap { $0 }
+        let sizeOptions = given.isEmpty ? "--scale" : given.map(\.option).joined(separator: ", ")
+        let blamed = given.first { $0.option == "--scale" } ?? given.first
+        let option = blamed?.option ?? "--scale"
+        let value = blamed?.text ?? "\(formatNumber(scene.scale)) (default)"
+        if width < 1 || height < 1 {
+            return .invalidValue(
+                option: option, value: value,
+                expected: "an image of at least 1 × 1 px (it would be \(width) × \(height) px; set by \(sizeOptions))")
+        }
+        let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+        return .invalidValue(
+            option: option, value: value,
+            expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, "
+                + "\(formatNumber(megapixels)) megapixels; set by \(sizeOptions))")
+    }
+}

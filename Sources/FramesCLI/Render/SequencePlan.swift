@@ -1,0 +1,62 @@
+import Raster
+
+/// Which frames a run renders, at what rate, and under which names: a turn of the spinner, a
+/// payment session's timeline, or one still of either.
+struct SequencePlan: Sendable {
+    let fps: Int
+    /// Frames in the whole sequence (a timeline's span, or one turn).
+    let frameCount: Int
+    /// Frames of one turn of the spinner: the renderer's sequence (`fps` with a timeline: one
+    /// turn a second).
+    let turnFrames: Int
+    let timeline: Timeline?
+    /// The one frame to write, for `--frame K`.
+    let still: Int?
+    let namePattern: NamePattern
+
+    /// What frame i of the sequence shows.
+    func frame(_ index: Int) -> SequenceFrame {
+        timeline?.frames[index] ?? .spinner(index)
+    }
+
+    /// The indices of the frames written: all of them, or the still.
+    var writtenIndices: [Int] {
+        still.map { [$0] } ?? Array(0..<frameCount)
+    }
+
+    static func resolve(_ options: RenderOptions, variant: Variant) throws(FramesError) -> SequencePlan {
+        let fps = options.fps?.value ?? 60
+        var frameCount = options.frames?.value ?? fps
+        var timeline: Timeline? = nil
+        if let given = options.timeline {
+            guard variant == .overlay else {
+                throw .invalidValue(
+                    option: given.option, value: given.text,
+                    expected: "--style overlay (the session binding is the overlay's)")
+            }
+            let exclusive: [(String, String)?] = [
+                options.frames.map { ($0.option, $0.text) }, options.apng.map { ($0.option, $0.text) },
+                options.sheet.map { ($0.option, $0.text) }, options.visible.map { ($0.option, $0.text) },
+            ]
+            if let (option, text) = exclusive.compactMap({ $0 }).first {
+                throw .invalidValue(
+                    option: option, value: text, expected: "no value with --timeline (the timeline sets the frames)")
+            }
+            timeline = try Timeline(given.text, fps: fps, loadingEnabled: options.loadingEnabled?.value ?? true)
+        } else if let enabled = options.loadingEnabled {
+            throw .invalidValue(option: enabled.option, value: enabled.text, expected: "no value without --timeline")
+        } else if options.visible?.value == false {
+            timeline = try Timeline("idle:\(Double(frameCount) / Double(fps))", fps: fps, loadingEnabled: false)
+        }
+        let turnFrames = timeline == nil ? frameCount : fps
+        frameCount = timeline?.frames.count ?? frameCount
+        if let still = options.frame, still.value >= frameCount {
+            throw .invalidValue(
+                option: still.option, value: still.text,
+                expected: "a frame number from 0 to \(frameCount - 1) (of --frames \(frameCount))")
+        }
+        return SequencePlan(
+            fps: fps, frameCount: frameCount, turnFrames: turnFrames, timeline: timeline, still: options.frame?.value,
+            namePattern: options.namePattern?.value ?? .default(frameCount: frameCount))
+    }
+}

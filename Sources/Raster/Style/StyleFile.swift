@@ -1,0 +1,213 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `LoadingStyle` saved as JSON: keys are the documented property names (`StyleProperty.all`),
+/// plus an optional "preset" ("indicator" or "overlay"); colours are hex strings or the colour
+/// names; lengths are numbers in points; textFontName is a string or null. `json(for:variant:)`
+/// writes the same form, so a written style reads back to itself.
+///
+/// Reading checks the syntax, the keys, each value's type and each value's range on its own
+/// (`StyleProperty.allows`); the rule between strokeWidth and spinnerSize needs the whole style
+/// and is checked by `LoadingStyle.validated()`.
+package struct StyleFile: Sendable {
+    /// The largest style file: 1 MB.
+    package static let maxBytes = 1 << 20
+
+    /// One property the file sets: the value, and the JSON value it was read from (for messages).
+    package struct Entry: Sendable {
+        package let property: StyleProperty
+        package let value: StyleProperty.Value
+        package let json: JSONValue
+    }
+
+    /// The file's path, as named in messages.
+    package let path: String
+    package let preset: Variant?
+    /// The properties the file sets, in the documentation's order.
+    package let entries: [Entry]
+
+    /// Reads the file at `path` (a regular file of at most `maxBytes`).
+    package init(path: String) throws(StyleFileError) {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.read(path, maxBytes: StyleFile.maxBytes)
+        } catch {
+            throw error.code == EFBIG ? .tooLarge(path: path) : StyleFileError(error, path: path)
+        }
+        try self.init(bytes: bytes, path: path)
+    }
+
+    /// The style file's content, as read from `path` (named in messages).
+    package init(bytes: [UInt8], path: String) throws(StyleFileError) {
+        self.path = path
+        if bytes.count > StyleFile.maxBytes { throw .tooLarge(path: path) }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(bytes)
+        } catch {
+            throw .invalidJSON(path: path, error)
+        }
+        guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
+        let known = StyleProperty.all.map(\.name) + ["preset"]
+        for key in members.keys.sorted() where !known.contains(key) {
+            throw .unknownKey(path: path, key: key, suggestion: closestName(to: key, among: known))
+        }
+        if let preset = members.removeValue(forKey: "preset") {
+            guard case .string(let name) = preset, let variant = Variant(rawValue: name) else {
+                throw .invalidValue(path: path, key: "preset", value: preset, expected: "\"indicator\" or \"overlay\"")
+            }
+            self.preset = variant
+        } else {
+            preset = nil
+        }
+        var entries: [Entry] = []
+        for property in StyleProperty.all {
+            guard let json = members[property.name] else { continue }
+            guard let value = StyleFile.value(of: json, for: property) else {
+                throw .invalidValue(
+                    path: path, key: property.name, value: json, expected: StyleFile.expectedJSON(for: property.kind))
+            }
+            guard property.allows(value) else {
+                throw .invalidValue(path: path, key: property.name, value: json, expected: property.expected)
+            }
+            entries.append(Entry(property: property, value: value, json: json))
+        }
+        self.entries = entries
+    }
+
+    /// The entry for `property`, when the file sets it.
+    package func entry(for property: StyleProperty) -> Entry? {
+        entries.first { $0.property.name == property.name }
+    }
+
+    /// Sets every property the file names.
+    package func apply(to style: inout LoadingStyle) {
+        for entry in entries { entry.property.set(entry.value, in: &style) }
+    }
+
+    /// The style as a style file: every property, and the preset that names the variant.
+    package static func json(for style: LoadingStyle, variant: Variant) -> String {
+        JSONValue.object(object(for: style).merging(["preset": .string(variant.rawValue)]) { $1 }).text
+    }
+
+    /// The 13 properties as JSON values (colours as hex, a default font as null).
+    package static func object(for style: LoadingStyle) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        for property in StyleProperty.all {
+            switch property.value(in: style) {
+            case .color(let color): object[property.name] = .string(color.hex)
+            case .number(let number): object[property.name] = .number(number)
+            case .fontName(let name): object[property.name] = name.map(JSONValue.string) ?? .null
+            }
+        }
+        return object
+    }
+
+    /// The JSON value as a value of `property`'s kind, or nil for the wrong type.
+    static func value(of json: JSONValue, for property: StyleProperty) -> StyleProperty.Value? {
+        switch (property.kind, json) {
+        case (.color, .string(let text)): return Color(parsing: text).map(StyleProperty.Value.color)
+        case (.length, .number(let number)), (.textSize, .number(let number)), (.opacity, .number(let number)):
+            return .number(number)
+        case (.fontName, .null): return .fontName(nil)
+        case (.fontName, .string(let name)): return .fontName(name)
+        default: return nil
+        }
+    }
+
+    /// What a JSON value of `kind` must be, as messages say it.
+    static func expectedJSON(for kind: StyleProperty.Kind) -> String {
+        switch kind {
+        case .color: return "a colour as \"#RRGGBB\", \"#RRGGBBAA\", \"white\", \"black\" or \"clear\""
+        case .length, .textSize: return "a number of points"
+        case .opacity: return "a number from 0 to 1"
+        case .fontName: return "a font family name, or null for the default"
+        }
+    }
+}
+
+/// Why a style file cannot be used.
+package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file cannot be read as a whole (missing, a folder, not a regular file, unreadable).
+    case unreadable(path: String, reason: String)
+    /// Over `StyleFile.maxBytes`.
+    case tooLarge(path: String)
+    case invalidJSON(path: String, JSONError)
+    case notAnObject(path: String, kind: String)
+    case unknownKey(path: String, key: String, suggestion: String?)
+    case invalidValue(path: String, key: String, value: JSONValue, expected: String)
+
+    init(_ error: FileError, path: String) {
+        self = .unreadable(path: path, reason: error.isDirectory ? "a folder" : error.reason)
+    }
+
+    package var path: String {
+        switch self {
+        case .unreadable(let path, _), .tooLarge(let path), .invalidJSON(let path, _),
+            .notAnObject(let path, _), .unknownKey(let path, _, _), .invalidValue(let path, _, _, _):
+            return path
+        }
+    }
+
+    /// For an error of the file as a whole: what the file should have been ("valid JSON (…)").
+    /// Nil for an error of one key.
+    package var expectedFile: String? {
+        switch self {
+        case .unreadable(_, let reason):
+            return reason == "a folder" ? "a JSON file, not a folder" : "a readable JSON file (\(reason))"
+        case .tooLarge: return "a style file of at most 1 MB"
+        case .invalidJSON(_, let error): return "valid JSON (\(error))"
+        case .notAnObject(_, let kind): return "a JSON object of style properties (it holds \(kind))"
+        case .unknownKey, .invalidValue: return nil
+        }
+    }
+
+    /// What is wrong with one key: "invalid value 40 for key 'strokeWidth': expected …".
+    package var keyMessage: String? {
+        switch self {
+        case .unknownKey(_, let key, let suggestion):
+            let known = StyleProperty.all.map(\.name) + ["preset"]
+            return "unknown key '\(key)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+                + " Keys are the LoadingStyle property names: " + known.joined(separator: ", ")
+        case .invalidValue(_, let key, let value, let expected):
+            return "invalid value \(value.brief()) for key '\(key)': expected \(expected)"
+        default: return nil
+        }
+    }
+
+    package var description: String {
+        "style file '\(path)': " + (keyMessage ?? "expected \(expectedFile ?? "a style file")")
+    }
+}
+
+/// The name in `names` closest to `name` (ignoring case) within an edit distance of
+/// max(2, a third of its length), or nil.
+package func closestName(to name: String, among names: [String]) -> String? {
+    let scored = names.map { ($0, editDistance($0.lowercased(), name.lowercased())) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
+    return best.0
+}
+
+/// Levenshtein distance over characters.
+package func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + [Int](repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1,
+                previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}
