@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// Carries out a resolved `RenderJob`: the animated PNG, the contact sheet, then the frame folder
+/// Carries out a resolved `RenderJob`: the single files (`OutputTarget`), then the frame folder
 /// with its manifest, and one summary line per file or folder written.
 struct RenderRun {
     let job: RenderJob
@@ -33,48 +33,16 @@ struct RenderRun {
             try OutputFolder.prepare(folder, force: job.outputs.force)
         }
         do {
-            if let apng = job.outputs.apng { try writeAPNG(to: apng) }
-            if let sheet = job.outputs.sheet { try writeSheet(sheet) }
+            for target in job.outputs.files {
+                let made = try target.make(self)
+                try OutputFile.write(made.bytes, to: target.path)
+                try report(made.summary)
+            }
             if let folder = job.outputs.folder { try writeFrames(to: folder, created: created ?? false) }
         } catch {
             if created == true, let folder = job.outputs.folder { rmdir(folder) }
             throw error
         }
-    }
-
-    func writeAPNG(to path: String) throws(FramesError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try APNGEncoder(renderer: renderer, fps: job.sequence.fps).encode()
-        } catch {
-            throw .runtime("\(error)")
-        }
-        try OutputFile.write(bytes, to: path)
-        try report(
-            "Wrote \(path): \(counted(job.sequence.frameCount, "frame")) of \(renderer.width)×\(renderer.height) px "
-                + "looping at \(job.sequence.fps) fps, \(formatBytes(bytes.count))")
-    }
-
-    func writeSheet(_ sheet: OutputPlan.Sheet) throws(FramesError) {
-        let tiles = (job.sequence.frameCount + sheet.every - 1) / sheet.every
-        let columns = sheet.columns ?? Int(Double(tiles).squareRoot().rounded(.up))
-        let bytes: [UInt8]
-        let image: Pixmap
-        do {
-            image = try ContactSheet.render(renderer, columns: columns, every: sheet.every)
-            bytes = try PNGEncoder().encode(image)
-        } catch RasterError.invalidSize(let width, let height) {
-            throw .invalidValue(
-                option: "--sheet", value: sheet.path,
-                expected: "a sheet of at most 100 megapixels (it would be \(width) × \(height) px; "
-                    + "use --every, --columns or a smaller --scale)")
-        } catch {
-            throw .runtime("\(error)")
-        }
-        try OutputFile.write(bytes, to: sheet.path)
-        try report(
-            "Wrote \(sheet.path): \(counted(tiles, "frame")) in \(counted(columns, "column")), "
-                + "\(image.width)×\(image.height) px, \(formatBytes(bytes.count))")
     }
 
     /// The frames and the manifest, as `SequenceWriter` and `OutputFolder` describe.

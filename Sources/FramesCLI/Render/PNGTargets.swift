@@ -1,0 +1,53 @@
+import Raster
+
+/// The PNG files a run can write beside its frames: an animated PNG and a contact sheet.
+extension OutputTarget.Kind {
+    /// `--apng FILE`: the sequence as an animated PNG looping at fps.
+    static let apng = OutputTarget.Kind { options in
+        options.apng.map { given in
+            OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
+                let bytes: [UInt8]
+                do {
+                    bytes = try APNGEncoder(renderer: run.renderer, fps: run.job.sequence.fps).encode()
+                } catch {
+                    throw .runtime("\(error)")
+                }
+                let renderer = run.renderer
+                return OutputTarget.Made(
+                    bytes: bytes,
+                    summary: "Wrote \(given.value): \(counted(run.job.sequence.frameCount, "frame")) of "
+                        + "\(renderer.width)×\(renderer.height) px looping at \(run.job.sequence.fps) fps, "
+                        + formatBytes(bytes.count))
+            }
+        }
+    }
+
+    /// `--sheet FILE [--columns N] [--every K]`: every k-th frame in a grid.
+    static let sheet = OutputTarget.Kind { options in
+        options.sheet.map { given in
+            let every = options.every?.value ?? 1
+            let columns = options.columns?.value
+            return OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
+                let tiles = (run.job.sequence.frameCount + every - 1) / every
+                let columns = columns ?? Int(Double(tiles).squareRoot().rounded(.up))
+                let image: Pixmap
+                let bytes: [UInt8]
+                do {
+                    image = try ContactSheet.render(run.renderer, columns: columns, every: every)
+                    bytes = try PNGEncoder().encode(image)
+                } catch RasterError.invalidSize(let width, let height) {
+                    throw .invalidValue(
+                        option: given.option, value: given.text,
+                        expected: "a sheet of at most 100 megapixels (it would be \(width) × \(height) px; "
+                            + "use --every, --columns or a smaller --scale)")
+                } catch {
+                    throw .runtime("\(error)")
+                }
+                return OutputTarget.Made(
+                    bytes: bytes,
+                    summary: "Wrote \(given.value): \(counted(tiles, "frame")) in \(counted(columns, "column")), "
+                        + "\(image.width)×\(image.height) px, \(formatBytes(bytes.count))")
+            }
+        }
+    }
+}
