@@ -51,7 +51,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting"]),
-        .testTarget(name: "FramesCLITests", dependencies: ["Raster", "CZlib"]),
+        .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FramesCLI", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),
     ],
     swiftLanguageModes: [.v6]

@@ -83,11 +83,14 @@ struct RenderRun {
             throw error as? FramesError ?? .runtime("\(error)")
         }
         for name in earlier where !fileNames.contains(name) { FileOutput.remove(folder + "/" + name) }
-        let what = sequence.still.map { "frame \($0) of \(sequence.frameCount)" } ?? counted(indices.count, "frame")
-        try report(
-            "Wrote \(what) of \(renderer.width)×\(renderer.height) px (\(job.scene.variant.rawValue) "
-                + "@\(formatNumber(job.scene.scale))x, \(sequence.fps) fps, \(formatBytes(sizes.reduce(0, +)))) "
-                + "and manifest.json to \(folder) in \(formatDuration(monotonicSeconds() - started))")
+        let size = "\(renderer.width)×\(renderer.height) px"
+        let details =
+            "\(job.scene.variant.rawValue) @\(formatNumber(job.scene.scale))x, \(sequence.fps) fps, "
+            + formatBytes(sizes.reduce(0, +))
+        let what =
+            sequence.still.map { "frame \($0) of \(sequence.frameCount), \(size) (\(details))," }
+            ?? "\(counted(indices.count, "frame")) of \(size) (\(details))"
+        try report("Wrote \(what) and manifest.json to \(folder) in \(formatDuration(monotonicSeconds() - started))")
     }
 
     /// A summary line on standard output, unless `--quiet`.
