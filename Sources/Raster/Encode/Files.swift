@@ -103,12 +103,8 @@ public enum FileInput {
     /// at once, without waiting for a writer) of at most `maxBytes` bytes. Reading stops at
     /// `maxBytes + 1` bytes, however large the file claims or turns out to be.
     public static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        if fd < 0 { throw FileError(operation: "open", path: path, errno: errno) }
+        let (fd, info) = try openRegularFile(path)
         defer { close(fd) }
-        var info = stat()
-        if fstat(fd, &info) != 0 { throw FileError(operation: "read", path: path, errno: errno) }
-        if (info.st_mode & S_IFMT) != S_IFREG { throw FileError(notARegularFile: path, mode: info.st_mode) }
         if Int(info.st_size) > maxBytes { throw FileError(operation: "read", path: path, errno: EFBIG) }
         var bytes = [UInt8]()
         bytes.reserveCapacity(Int(info.st_size))
@@ -129,12 +125,25 @@ public enum FileInput {
     /// Throws unless `path` is a regular file that can be opened for reading (for inputs that
     /// a library opens by path, such as fonts: a FIFO would block it).
     public static func checkRegularFile(_ path: String) throws(FileError) {
+        close(try openRegularFile(path).descriptor)
+    }
+
+    /// An open descriptor of `path` for reading and its status, when it is a regular file. Opening
+    /// does not wait for a FIFO's writer (O_NONBLOCK) nor take a terminal (O_NOCTTY).
+    private static func openRegularFile(_ path: String) throws(FileError) -> (descriptor: Int32, status: stat) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 { throw FileError(operation: "open", path: path, errno: errno) }
-        defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) != 0 { throw FileError(operation: "read", path: path, errno: errno) }
-        if (info.st_mode & S_IFMT) != S_IFREG { throw FileError(notARegularFile: path, mode: info.st_mode) }
+        if fstat(fd, &info) != 0 {
+            let code = errno
+            close(fd)
+            throw FileError(operation: "read", path: path, errno: code)
+        }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            close(fd)
+            throw FileError(notARegularFile: path, mode: info.st_mode)
+        }
+        return (fd, info)
     }
 
     /// Whether `path` is a folder (following links).
