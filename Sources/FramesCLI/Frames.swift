@@ -73,6 +73,16 @@ extension RenderCommand {
             Console.printError(
                 "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
         }
+        let scene = job.scene
+        if scene.variant == .overlay, scene.style.dimAmount == 0, scene.background.alpha == 0,
+            scene.backdropImage == nil,
+            !job.quiet
+        {
+            Console.printError(
+                "note: the overlay's screen is transparent (dim amount 0, no backdrop), so viewers show their own "
+                    + "background around the card; --dim-amount 0.5, --backdrop-color or --backdrop-image show a screen"
+            )
+        }
         try RenderRun(job, started: started).run()
         return 0
     }
