@@ -46,8 +46,9 @@ let package = Package(
         .executableTarget(
             name: "frames",
             dependencies: ["FramesCLI"],
-            // The Swift runtime linked in: a release binary starts in about 2 ms instead of 5,
-            // which matters for a tool that writes a whole sequence in tens of milliseconds.
+            // The Swift runtime linked in statically: fewer shared libraries to load at start-up,
+            // which matters for a tool that writes a whole sequence in milliseconds (see
+            // BENCHMARKS.md). An executable only: no other package can depend on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting"]),
