@@ -69,7 +69,7 @@ extension RenderCommand {
             try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant))
             return 0
         }
-        if job.scene.variant == .indicator, let dim = job.style.sources["dimAmount"], case .flag = dim {
+        if job.scene.variant == .indicator, case .flag = job.style.source(of: .dimAmount) {
             Console.printError(
                 "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
         }

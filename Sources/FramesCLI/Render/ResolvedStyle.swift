@@ -21,8 +21,13 @@ struct ResolvedStyle: Sendable {
 
     let style: LoadingStyle
     let variant: Variant
-    /// By property name.
+    /// By property name (`source(of:)`).
     let sources: [String: Source]
+
+    /// Where `property`'s value came from.
+    func source(of property: StyleProperty) -> Source {
+        sources[property.name] ?? .preset(variant)
+    }
 
     /// Resolves and validates the style `options` describe.
     static func resolve(_ options: RenderOptions) throws(FramesError) -> ResolvedStyle {
@@ -65,10 +70,10 @@ struct ResolvedStyle: Sendable {
             let property = StyleProperty.named(name)!
             return refusal(property, expected: { _ in property.expected })
         case .strokeWiderThanHalfTheSpinner(let strokeWidth, let spinnerSize):
-            let stroke = StyleProperty.named("strokeWidth")!
-            let size = StyleProperty.named("spinnerSize")!
+            let stroke = StyleProperty.strokeWidth
+            let size = StyleProperty.spinnerSize
             // Blame the one of the two the user gave most specifically (the stroke on a tie).
-            if (sources[stroke.name]?.rank ?? 0) >= (sources[size.name]?.rank ?? 0) {
+            if source(of: stroke).rank >= source(of: size).rank {
                 return refusal(stroke) { "at most half of \($0(size)) (\(formatNumber(spinnerSize / 2)) pt)" }
             }
             return refusal(size) { "at least twice \($0(stroke)) (\(formatNumber(2 * strokeWidth)) pt)" }
@@ -80,7 +85,7 @@ struct ResolvedStyle: Sendable {
     private func refusal(
         _ property: StyleProperty, expected: ((StyleProperty) -> String) -> String
     ) -> FramesError {
-        switch sources[property.name] ?? .preset(variant) {
+        switch source(of: property) {
         case .flag(let given):
             return .invalidValue(option: given.option, value: given.text, expected: expected { "--" + $0.flag })
         case .file(let path, let entry):

@@ -75,10 +75,10 @@ enum SceneResolution {
 
     /// An image of no pixels or over 100 megapixels: name the options that set its size.
     static func invalidImageSize(width: Int, height: Int, scene: Scene, _ options: RenderOptions) -> FramesError {
-        let sizeProperties = ["spinnerSize", "paddingHorizontal", "paddingVertical", "textSize", "textGap"]
+        let sizeProperties: [StyleProperty] = [.spinnerSize, .paddingHorizontal, .paddingVertical, .textSize, .textGap]
         let candidates: [(option: String, text: String)?] =
             [options.scale, options.width, options.height].map { $0.map { ($0.option, $0.text) } }
-            + sizeProperties.map { name in options.styleFlags[name].map { ($0.option, $0.text) } }
+            + sizeProperties.map { property in options.flag(for: property).map { ($0.option, $0.text) } }
             + [options.text.map { ($0.option, $0.text) }]
         let given = candidates.compactMap { $0 }
         let sizeOptions = given.isEmpty ? "--scale" : given.map(\.option).joined(separator: ", ")

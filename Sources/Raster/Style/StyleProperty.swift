@@ -128,46 +128,67 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
         return out
     }
 
+    // The properties, in the documentation's order; `all` lists them.
+    public static let spinnerColor = StyleProperty(
+        name: "spinnerColor", kind: .color, summary: "Colour of the rotating arc.", access: .color(\.spinnerColor))
+
+    public static let trackColor = StyleProperty(
+        name: "trackColor", kind: .color, summary: "Colour of the static spinner track.", access: .color(\.trackColor))
+
+    public static let strokeWidth = StyleProperty(
+        name: "strokeWidth", kind: .length,
+        summary: "Stroke width of the arc and track, at most half the spinner size.", access: .number(\.strokeWidth))
+
+    public static let spinnerSize = StyleProperty(
+        name: "spinnerSize", kind: .length, summary: "Spinner diameter, to the outer edge of the stroke.",
+        access: .number(\.spinnerSize))
+
+    public static let textColor = StyleProperty(
+        name: "textColor", kind: .color, summary: "Colour of the label.", access: .color(\.textColor))
+
+    public static let textSize = StyleProperty(
+        name: "textSize", kind: .textSize, summary: "Size of the label's font.", access: .number(\.textSize))
+
+    public static let textGap = StyleProperty(
+        name: "textGap", kind: .length, summary: "Gap between the spinner and the label.", access: .number(\.textGap))
+
+    public static let textFontName = StyleProperty(
+        name: "textFontName", kind: .fontName, summary: "Font family of the label, found with fontconfig.",
+        access: .fontName(\.textFontName))
+
+    public static let backgroundColor = StyleProperty(
+        name: "backgroundColor", kind: .color, summary: "Colour of the card (the panel behind spinner and label).",
+        access: .color(\.backgroundColor))
+
+    public static let cornerRadius = StyleProperty(
+        name: "cornerRadius", kind: .length, summary: "Corner radius of the card.", access: .number(\.cornerRadius))
+
+    public static let paddingHorizontal = StyleProperty(
+        name: "paddingHorizontal", kind: .length, summary: "Card padding left and right.",
+        access: .number(\.paddingHorizontal))
+
+    public static let paddingVertical = StyleProperty(
+        name: "paddingVertical", kind: .length, summary: "Card padding top and bottom.",
+        access: .number(\.paddingVertical))
+
+    public static let dimAmount = StyleProperty(
+        name: "dimAmount", kind: .opacity, summary: "Opacity of the black dim layer over the screen (overlay only).",
+        access: .number(\.dimAmount))
+
     /// Every property, in the documentation's order.
     public static let all: [StyleProperty] = [
-        StyleProperty(
-            name: "spinnerColor", kind: .color, summary: "Colour of the rotating arc.",
-            access: .color(\.spinnerColor)),
-        StyleProperty(
-            name: "trackColor", kind: .color, summary: "Colour of the static spinner track.",
-            access: .color(\.trackColor)),
-        StyleProperty(
-            name: "strokeWidth", kind: .length,
-            summary: "Stroke width of the arc and track, at most half the spinner size.",
-            access: .number(\.strokeWidth)),
-        StyleProperty(
-            name: "spinnerSize", kind: .length, summary: "Spinner diameter, to the outer edge of the stroke.",
-            access: .number(\.spinnerSize)),
-        StyleProperty(
-            name: "textColor", kind: .color, summary: "Colour of the label.", access: .color(\.textColor)),
-        StyleProperty(
-            name: "textSize", kind: .textSize, summary: "Size of the label's font.", access: .number(\.textSize)),
-        StyleProperty(
-            name: "textGap", kind: .length, summary: "Gap between the spinner and the label.",
-            access: .number(\.textGap)),
-        StyleProperty(
-            name: "textFontName", kind: .fontName, summary: "Font family of the label, found with fontconfig.",
-            access: .fontName(\.textFontName)),
-        StyleProperty(
-            name: "backgroundColor", kind: .color, summary: "Colour of the card (the panel behind spinner and label).",
-            access: .color(\.backgroundColor)),
-        StyleProperty(
-            name: "cornerRadius", kind: .length, summary: "Corner radius of the card.",
-            access: .number(\.cornerRadius)),
-        StyleProperty(
-            name: "paddingHorizontal", kind: .length, summary: "Card padding left and right.",
-            access: .number(\.paddingHorizontal)),
-        StyleProperty(
-            name: "paddingVertical", kind: .length, summary: "Card padding top and bottom.",
-            access: .number(\.paddingVertical)),
-        StyleProperty(
-            name: "dimAmount", kind: .opacity,
-            summary: "Opacity of the black dim layer over the screen (overlay only).",
-            access: .number(\.dimAmount)),
+        spinnerColor,
+        trackColor,
+        strokeWidth,
+        spinnerSize,
+        textColor,
+        textSize,
+        textGap,
+        textFontName,
+        backgroundColor,
+        cornerRadius,
+        paddingHorizontal,
+        paddingVertical,
+        dimAmount,
     ]
 }
