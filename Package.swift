@@ -39,7 +39,27 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
-        .target(name: "Raster", dependencies: ["PNGBridge", "CZlib", "CFreeType", "CFontconfig"]),
+        // HarfBuzz (pkg-config harfbuzz): shaping, on the same font files FreeType reads.
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        // FriBidi (pkg-config fribidi): the Unicode Bidirectional Algorithm.
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
+        ),
+        // libunibreak (pkg-config libunibreak): line-break opportunities (UAX #14).
+        .systemLibrary(
+            name: "CUnibreak",
+            pkgConfig: "libunibreak",
+            providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
+        ),
+        .target(
+            name: "Raster",
+            dependencies: ["PNGBridge", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.
         .target(name: "FramesCLI", dependencies: ["Raster"]),

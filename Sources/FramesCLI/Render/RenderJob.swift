@@ -20,7 +20,9 @@ struct RenderJob: Sendable {
     static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
-        let scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
+        var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
+        // The session language also sets the text's language forms and line breaking.
+        scene.language = language.languageCode
         let label = try SceneResolution.label(of: scene, options)
         let sequence = try SequencePlan.resolve(options, variant: scene.variant)
         let outputs = try OutputPlan.resolve(options)

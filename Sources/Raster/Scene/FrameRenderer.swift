@@ -96,15 +96,14 @@ public struct FrameRenderer: Sendable {
         underLayers = layers
         var over: [Layer] = []
         if let label, let box = layout.labelBox {
-            let path = label.path(axisX: box.center.x, top: box.minY, scale: scale)
-            let polygons = path.flattened(tolerance: tolerance)
+            // The glyphs as one shape: where outlines overlap, the exact area of their union.
+            let glyphs = label.glyphPaths(axisX: box.center.x, top: box.minY, scale: scale)
+                .map { $0.flattened(tolerance: tolerance) }
             over.append(
                 Layer(
                     coverage: .mask(
-                        Rasterizer.coverage(
-                            of: polygons,
-                            in: FrameRenderer.bounds(of: polygons)
-                                .intersection(bounds))),
+                        Rasterizer.unionCoverage(
+                            of: glyphs, in: FrameRenderer.bounds(of: glyphs.flatMap { $0 }).intersection(bounds))),
                     color: style.textColor.premultiplied()))
         }
         overLayers = over

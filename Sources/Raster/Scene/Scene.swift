@@ -25,6 +25,9 @@ public struct Scene: Sendable, Equatable {
     public var text: String?
     /// A font file for the label, used instead of `style.textFontName`. Default: nil.
     public var fontFile: String?
+    /// The language of the text (BCP 47, "cs", "ar"): the font's language forms (`locl`), line
+    /// breaking and the CJK font's region. Default: nil (none).
+    public var language: String?
     /// An image under everything but `background`: scaled to cover the image (aspect-fill),
     /// centred. The overlay's screen under the dim layer, or the inline image behind the card.
     public var backdropImage: Pixmap?
@@ -32,7 +35,7 @@ public struct Scene: Sendable, Equatable {
     public init(
         style: LoadingStyle? = nil, variant: Variant = .indicator, scale: Double = 1,
         screenSize: Size = Scene.defaultScreenSize, background: Color = .clear,
-        text: String? = nil, fontFile: String? = nil, backdropImage: Pixmap? = nil
+        text: String? = nil, fontFile: String? = nil, backdropImage: Pixmap? = nil, language: String? = nil
     ) {
         self.style = style ?? (variant == .overlay ? .overlay : .indicator)
         self.variant = variant
@@ -42,6 +45,7 @@ public struct Scene: Sendable, Equatable {
         self.text = text
         self.fontFile = fontFile
         self.backdropImage = backdropImage
+        self.language = language
     }
 
     /// The largest scale: 16 pixels per point.
@@ -72,7 +76,8 @@ public struct Scene: Sendable, Equatable {
         if variant == .overlay {
             maxLineWidth = screenSize.width - 2 * Layout.screenMargin - 2 * style.paddingHorizontal
         }
-        return try TextLabel(text: text, font: source, size: style.textSize, maxLineWidth: maxLineWidth)
+        return try TextLabel(
+            text: text, font: source, size: style.textSize, maxLineWidth: maxLineWidth, language: language)
     }
 }
 

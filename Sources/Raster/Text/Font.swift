@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 
 /// Why a font could not be used.
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -15,15 +16,25 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One face of a font file, read with FreeType: unhinted outlines, advances and kerning in font
-/// units (y up), so positions stay exact at any size and sub-pixel offset.
+/// One face of a font file, read twice: by FreeType for unhinted outlines (and colour bitmaps)
+/// in font units, y up, and by HarfBuzz for shaping at a scale of one font unit, so glyph ids,
+/// advances and offsets are HarfBuzz's own numbers and positions stay exact at any size.
 ///
 /// Not thread-safe: a face is used by one thread at a time (labels are laid out once per
-/// sequence). FreeType's objects are freed in `deinit`, or by `open` when it fails.
+/// sequence). FreeType's and HarfBuzz's objects are freed in `deinit`, or by `open` when it fails.
 public final class Font: @unchecked Sendable {
+    /// How a font draws its glyphs.
+    public enum Kind: Sendable, Equatable {
+        /// Scalable outlines (TrueType or CFF).
+        case outline
+        /// Colour bitmaps only (CBDT or sbix strikes, such as a colour emoji font).
+        case colorBitmap
+    }
+
     public let path: String
     public let faceIndex: Int
     public let familyName: String
+    public let kind: Kind
     /// Font units per em.
     public let unitsPerEm: Double
     /// Ascender above the baseline, font units (positive).
@@ -34,17 +45,21 @@ public final class Font: @unchecked Sendable {
     public let lineGap: Double
 
     private var library: FT_Library?
-    private var face: FT_Face?
+    var face: FT_Face?
+    /// HarfBuzz's font on the same face, scaled to font units.
+    private(set) var shapingFont: OpaquePointer?
 
     public init(path: String, faceIndex: Int = 0) throws(FontError) {
-        // All FreeType work happens in `open`, which frees what it made when it fails: a class
-        // whose init throws before every property is set never runs deinit.
-        let (library, face) = try Font.open(path: path, faceIndex: faceIndex)
+        // All C work happens in `open`, which frees what it made when it fails: a class whose
+        // init throws before every property is set never runs deinit.
+        let opened = try Font.open(path: path, faceIndex: faceIndex)
         self.path = path
         self.faceIndex = faceIndex
-        self.library = library
-        self.face = face
-        let record = face.pointee
+        library = opened.library
+        face = opened.face
+        shapingFont = opened.shapingFont
+        kind = opened.kind
+        let record = opened.face.pointee
         familyName = record.family_name.map { String(cString: $0) } ?? ""
         unitsPerEm = Double(record.units_per_EM)
         ascender = Double(record.ascender)
@@ -52,8 +67,11 @@ public final class Font: @unchecked Sendable {
         lineGap = max(0, Double(record.height) - (Double(record.ascender) - Double(record.descender)))
     }
 
-    /// A FreeType library and a scalable face of the file, or an error with nothing left open.
-    private static func open(path: String, faceIndex: Int) throws(FontError) -> (FT_Library, FT_Face) {
+    /// A FreeType library, a face of the file with outlines or colour bitmaps, and HarfBuzz's
+    /// font on it, or an error with nothing left open.
+    private static func open(path: String, faceIndex: Int) throws(FontError) -> (
+        library: FT_Library, face: FT_Face, shapingFont: OpaquePointer, kind: Kind
+    ) {
         var library: FT_Library?
         var error = FT_Init_FreeType(&library)
         guard error == 0, let library else {
@@ -65,15 +83,38 @@ public final class Font: @unchecked Sendable {
             FT_Done_FreeType(library)
             throw .cannotLoad(path: path, reason: FreeTypeErrors.message(error))
         }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, face.pointee.units_per_EM > 0 else {
+        func fail(_ reason: String) -> FontError {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
-            throw .cannotLoad(path: path, reason: "not a scalable outline font")
+            return .cannotLoad(path: path, reason: reason)
         }
-        return (library, face)
+        let flags = face.pointee.face_flags
+        let kind: Kind
+        if flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
+            kind = .outline
+        } else if flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, face.pointee.num_fixed_sizes > 0,
+            FT_Select_Size(face, 0) == 0
+        {
+            kind = .colorBitmap
+        } else {
+            throw fail("not a scalable outline font")
+        }
+        guard face.pointee.units_per_EM > 0 else { throw fail("no units per em") }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { throw fail("HarfBuzz cannot read the file") }
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        guard let shapingFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
+            throw fail("HarfBuzz cannot open the face")
+        }
+        hb_face_destroy(hbFace)
+        let upem = Int32(face.pointee.units_per_EM)
+        hb_font_set_scale(shapingFont, upem, upem)
+        return (library, face, shapingFont, kind)
     }
 
     deinit {
+        if let shapingFont { hb_font_destroy(shapingFont) }
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
     }
@@ -84,22 +125,27 @@ public final class Font: @unchecked Sendable {
         return index == 0 ? nil : index
     }
 
-    /// The horizontal advance of a glyph, font units (unhinted).
-    public func advance(of glyph: UInt32) -> Double {
-        guard FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return 0 }
-        return Double(face!.pointee.glyph.pointee.metrics.horiAdvance)
+    /// Whether the font has a glyph for every character of `cluster` that is drawn (default
+    /// ignorable characters, such as joiners and variation selectors, need none).
+    public func covers(_ cluster: Substring.UnicodeScalarView) -> Bool {
+        cluster.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || glyph(for: $0) != nil }
     }
 
-    /// The kerning between two glyphs, font units (unscaled, so not fitted to pixels).
-    public func kerning(_ left: UInt32, _ right: UInt32) -> Double {
-        var vector = FT_Vector()
-        guard FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &vector) == 0 else { return 0 }
-        return Double(vector.x)
+    /// The horizontal advance of a glyph, font units (unhinted).
+    public func advance(of glyph: UInt32) -> Double {
+        Double(hb_font_get_glyph_h_advance(shapingFont, glyph))
+    }
+
+    /// Why a glyph cannot be loaded (a broken `glyf` table, say), or nil when it loads.
+    public func loadFailure(of glyph: UInt32) -> String? {
+        let error = FT_Load_Glyph(
+            face, glyph, kind == .outline ? frames_ft_load_unscaled_outline : frames_ft_load_color_bitmap)
+        return error == 0 ? nil : FreeTypeErrors.message(error)
     }
 
     /// The glyph's ink box in font units (y up): (xMin, yMin, xMax, yMax), or nil for an empty glyph.
     public func bounds(of glyph: UInt32) -> (xMin: Double, yMin: Double, xMax: Double, yMax: Double)? {
-        guard FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return nil }
+        guard kind == .outline, FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return nil }
         var outline = face!.pointee.glyph.pointee.outline
         if outline.n_points == 0 { return nil }
         var box = FT_BBox()
@@ -109,58 +155,9 @@ public final class Font: @unchecked Sendable {
 
     /// Appends the glyph's outline to `path`: font units are multiplied by `scale` (pixels per
     /// font unit), x grows right from `origin.x`, y is flipped so the baseline is at `origin.y`.
+    /// A glyph that does not load (see `loadFailure(of:)`) appends nothing.
     public func appendOutline(of glyph: UInt32, origin: Point, scale: Double, to path: inout Path) {
-        guard FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return }
-        var outline = face!.pointee.glyph.pointee.outline
-        let builder = OutlineBuilder(origin: origin, scale: scale)
-        var funcs = FT_Outline_Funcs(
-            move_to: { to, user in
-                OutlineBuilder.from(user).move(to!.pointee)
-                return 0
-            },
-            line_to: { to, user in
-                OutlineBuilder.from(user).line(to!.pointee)
-                return 0
-            },
-            conic_to: { control, to, user in
-                OutlineBuilder.from(user).quad(control!.pointee, to!.pointee)
-                return 0
-            },
-            cubic_to: { control1, control2, to, user in
-                OutlineBuilder.from(user).cubic(control1!.pointee, control2!.pointee, to!.pointee)
-                return 0
-            },
-            shift: 0, delta: 0)
-        let unmanaged = Unmanaged.passRetained(builder)
-        FT_Outline_Decompose(&outline, &funcs, unmanaged.toOpaque())
-        unmanaged.release()
-        path.append(builder.path)
-    }
-}
-
-/// Receives FreeType's outline callbacks (which cannot capture) through the user pointer.
-private final class OutlineBuilder {
-    let origin: Point
-    let scale: Double
-    var path = Path()
-
-    init(origin: Point, scale: Double) {
-        self.origin = origin
-        self.scale = scale
-    }
-
-    static func from(_ user: UnsafeMutableRawPointer?) -> OutlineBuilder {
-        Unmanaged<OutlineBuilder>.fromOpaque(user!).takeUnretainedValue()
-    }
-
-    func point(_ v: FT_Vector) -> Point {
-        Point(x: origin.x + Double(v.x) * scale, y: origin.y - Double(v.y) * scale)
-    }
-
-    func move(_ to: FT_Vector) { path.move(to: point(to)) }
-    func line(_ to: FT_Vector) { path.addLine(to: point(to)) }
-    func quad(_ control: FT_Vector, _ to: FT_Vector) { path.addQuadCurve(to: point(to), control: point(control)) }
-    func cubic(_ c1: FT_Vector, _ c2: FT_Vector, _ to: FT_Vector) {
-        path.addCurve(to: point(to), control1: point(c1), control2: point(c2))
+        guard kind == .outline, FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return }
+        OutlineBuilder.append(&face!.pointee.glyph.pointee.outline, origin: origin, scale: scale, to: &path)
     }
 }

@@ -1,58 +1,61 @@
-/// Where a label's font comes from.
-public enum FontSource: Sendable, Equatable {
-    /// A family resolved through fontconfig; nil = the default family, DejaVu Sans.
-    case family(String?)
-    /// A font file used directly (its first face).
-    case file(String)
-}
-
-/// Something about a label a user should know, though it still renders.
-public enum TextWarning: Sendable, Equatable, CustomStringConvertible {
-    /// The requested family is not installed; the default family was used instead.
-    case unknownFamily(requested: String, used: String)
-    /// No installed font has these characters; the font's missing-glyph box stands in for them.
-    case missingCharacters([Unicode.Scalar], font: String)
-
-    public var description: String {
-        switch self {
-        case .unknownFamily(let requested, let used):
-            return "font family '\(requested)' is not installed; using '\(used)'"
-        case .missingCharacters(let scalars, let font):
-            let list = scalars.map { "'\(Character($0))' (U+\(String($0.value, radix: 16, uppercase: true)))" }
-            return "no installed font has \(list.joined(separator: ", ")); '\(font)' draws a missing-glyph box"
-        }
-    }
-}
-
-/// A label laid out in points: lines of glyphs placed by the font's unhinted advances and
-/// unscaled kerning, so positions are exact at any scale (horizontal sub-pixel positioning).
+/// A label laid out in points as Core Text sets it: shaped by HarfBuzz with the fonts' default
+/// features, ordered by the Unicode Bidirectional Algorithm, broken into lines at Unicode
+/// line-break opportunities, each glyph placed at HarfBuzz's position (horizontal sub-pixel
+/// positioning, exact at any scale).
 ///
-/// Text is NFC-normalised first. Lines break at an explicit newline, and, when `maxLineWidth` is
-/// given, at spaces before a line would get wider than it; a word wider than it on its own is not
-/// broken. Characters the font lacks come from a fontconfig font that has them; characters no
-/// installed font has are drawn with the font's missing-glyph box and reported in `warnings`.
-/// Line metrics (ascender, descender, line gap) are the main font's.
+/// Text is NFC-normalised first; an explicit newline starts a paragraph, whose direction comes
+/// from its first strong character. With `maxLineWidth`, lines also break where a line would get
+/// wider than it (`LineBreaker`), between clusters when one word alone is wider. Each cluster's
+/// font comes from `FontCascade`; shaping runs per font, script and direction. Characters no
+/// installed font has are drawn with the font's missing-glyph box and reported in `warnings`, as
+/// are glyphs that fail to load. Line metrics (ascender, descender, line gap) are the main font's.
 public struct TextLabel: Sendable {
     public struct Glyph: Sendable {
         /// Index into `fonts`.
         public let font: Int
         public let glyph: UInt32
-        /// The pen position from the start of the line, pt.
+        /// The glyph's origin from the start of the line, pt (rightwards).
         public let x: Double
+        /// The glyph's origin below the baseline, pt (HarfBuzz's y offset, negated: y grows down).
+        public let y: Double
+    }
+
+    /// Glyphs of one font, script and direction, shaped together.
+    public struct Run: Sendable {
+        /// Index into `fonts`.
+        public let font: Int
+        public let rightToLeft: Bool
+        /// The script, as an ISO 15924 tag ("Latn", "Arab").
+        public let script: String
+        /// The run's characters, in logical order, and the line's characters before and after it
+        /// (the shaping context).
+        public let text: String
+        public let textBefore: String
+        public let textAfter: String
+        /// The run's glyphs in the line's `glyphs`.
+        public let glyphs: Range<Int>
     }
 
     public struct Line: Sendable {
+        /// The line's characters in logical order.
         public let text: String
         /// The shaped advance width, pt.
         public let width: Double
+        /// The glyphs in visual order, left to right.
         public let glyphs: [Glyph]
+        /// The runs in visual order.
+        public let runs: [Run]
+        /// The direction of the line's paragraph.
+        public let rightToLeft: Bool
     }
 
     public let lines: [Line]
-    /// The main font first, then fallbacks for characters it lacks.
+    /// The main font first, then the fonts that set clusters it does not.
     public let fonts: [Font]
     /// Text size, pt.
     public let size: Double
+    /// The language the text was shaped and broken for (BCP 47), if any.
+    public let language: String?
     /// Ascender (> 0), descender (< 0) and line gap (≥ 0) of the main font, pt.
     public let ascender: Double
     public let descender: Double
@@ -72,54 +75,45 @@ public struct TextLabel: Sendable {
     /// Every font file used, main font first.
     public var fontFiles: [String] { fonts.map(\.path) }
 
-    /// Lays out `text` at `size` pt. Throws when the font cannot be loaded.
-    public init(text: String, font source: FontSource, size: Double, maxLineWidth: Double? = nil) throws(FontError) {
+    /// Lays out `text` at `size` pt, for `language` (BCP 47: the font's language forms and line
+    /// breaking). Throws when the font cannot be loaded.
+    public init(
+        text: String, font source: FontSource, size: Double, maxLineWidth: Double? = nil, language: String? = nil
+    ) throws(FontError) {
         var warnings: [TextWarning] = []
-        let main: Font
-        switch source {
-        case .file(let path):
-            main = try Font(path: path)
-        case .family(let requested):
-            var match = requested.flatMap { FontLocator.regularFace(of: $0) }
-            if match == nil {
-                match = FontLocator.regularFace(of: FontLocator.defaultFamily)
-                if let requested, let used = match {
-                    warnings.append(.unknownFamily(requested: requested, used: used.family))
-                }
-            }
-            guard let match else { throw .noFonts }
-            main = try Font(path: match.path, faceIndex: match.faceIndex)
-        }
-        var shaper = Shaper(main: main, size: size)
+        let (main, isDefault) = try TextLabel.mainFont(source, warnings: &warnings)
+        var cascade = FontCascade(main: main, isDefaultFont: isDefault, language: language)
         var lines: [Line] = []
+        var failures = GlyphFailures()
         let normalized = String(Normalization.nfc(text).map { $0 == "\r\n" ? "\n" : $0 })
-        for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            guard let maxLineWidth else {
-                lines.append(shaper.line(paragraph))
-                continue
-            }
-            var current: Line? = nil
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                guard let line = current else {
-                    current = shaper.line(String(word))
-                    continue
+        for paragraphText in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+            let paragraph = Paragraph(paragraphText, cascade: &cascade, language: language)
+            let fonts = cascade.fonts
+            let count = paragraph.clusters.count
+            let ranges =
+                maxLineWidth == nil
+                ? [0..<count]
+                : LineBreaker.lines(
+                    advances: paragraph.advances(fonts: fonts, size: size), breaks: paragraph.breaks,
+                    whitespace: paragraph.whitespace, maxWidth: maxLineWidth)
+            for range in ranges {
+                var clusters = LineBreaker.trimmed(range, whitespace: paragraph.whitespace, total: count)
+                var line = paragraph.line(clusters, fonts: fonts, size: size, failures: &failures)
+                while let maxLineWidth, line.width > maxLineWidth, clusters.count > 1 {
+                    clusters = clusters.lowerBound..<(clusters.upperBound - 1)
+                    line = paragraph.line(clusters, fonts: fonts, size: size, failures: &failures)
                 }
-                let longer = shaper.line(line.text + " " + word)
-                if longer.width <= maxLineWidth || line.text.isEmpty {
-                    current = longer
-                } else {
-                    lines.append(line)
-                    current = shaper.line(String(word))
-                }
+                lines.append(line)
             }
-            lines.append(current ?? shaper.line(""))
         }
-        if !shaper.missing.isEmpty {
-            warnings.append(.missingCharacters(shaper.missing, font: main.familyName))
+        if !cascade.missing.isEmpty {
+            warnings.append(.missingCharacters(cascade.missing, font: main.familyName))
         }
+        warnings += failures.warnings
         self.lines = lines
-        self.fonts = shaper.fonts
+        self.fonts = cascade.fonts
         self.size = size
+        self.language = language
         let unit = size / main.unitsPerEm
         ascender = main.ascender * unit
         descender = main.descender * unit
@@ -127,77 +121,87 @@ public struct TextLabel: Sendable {
         self.warnings = warnings
     }
 
+    /// The label's font, and whether it is the default family: a family that is not installed,
+    /// or a font without outlines, gives way to the default family with a warning.
+    static func mainFont(_ source: FontSource, warnings: inout [TextWarning]) throws(FontError) -> (Font, Bool) {
+        var requested: String? = nil
+        switch source {
+        case .file(let path):
+            let font = try Font(path: path)
+            if font.kind == .outline { return (font, false) }
+            requested = path
+        case .family(let family):
+            if let family, let match = FontLocator.regularFace(of: family) {
+                let font = try Font(path: match.path, faceIndex: match.faceIndex)
+                if font.kind == .outline { return (font, false) }
+                requested = family
+            }
+        }
+        guard let match = FontLocator.regularFace(of: FontLocator.defaultFamily) else { throw .noFonts }
+        if case .family(let family?) = source, requested == nil {
+            warnings.append(.unknownFamily(requested: family, used: match.family))
+        } else if let requested {
+            warnings.append(.noOutlines(requested: requested, used: match.family))
+        }
+        return (try Font(path: match.path, faceIndex: match.faceIndex), true)
+    }
+
     /// The top of line `index` below the label's top, pt.
     public func lineTop(_ index: Int) -> Double {
         Double(index) * (lineHeight + lineGap)
     }
 
-    /// The glyph outlines in pixels: the label's top at `top` pt, each line centred on `axisX` pt,
-    /// everything × `scale`.
-    public func path(axisX: Double, top: Double, scale: Double) -> Path {
-        var path = Path()
+    /// Each line's glyphs with their origins in pixels: the label's top at `top` pt, each line
+    /// centred on `axisX` pt, everything × `scale`.
+    public func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
+        var placed: [(Glyph, Point)] = []
         for (index, line) in lines.enumerated() {
             let baseline = top + lineTop(index) + ascender
             let start = axisX - line.width / 2
             for glyph in line.glyphs {
-                let font = fonts[glyph.font]
-                font.appendOutline(
-                    of: glyph.glyph, origin: Point(x: (start + glyph.x) * scale, y: baseline * scale),
-                    scale: size * scale / font.unitsPerEm, to: &path)
+                placed.append((glyph, Point(x: (start + glyph.x) * scale, y: (baseline + glyph.y) * scale)))
             }
         }
+        return placed
+    }
+
+    /// The outlines of the glyphs in pixels, one path a glyph (colour glyphs have none), placed
+    /// as `placedGlyphs(axisX:top:scale:)` places them.
+    public func glyphPaths(axisX: Double, top: Double, scale: Double) -> [Path] {
+        placedGlyphs(axisX: axisX, top: top, scale: scale).compactMap { glyph, origin in
+            let font = fonts[glyph.font]
+            guard font.kind == .outline else { return nil }
+            var path = Path()
+            font.appendOutline(of: glyph.glyph, origin: origin, scale: size * scale / font.unitsPerEm, to: &path)
+            return path
+        }
+    }
+
+    /// All glyph outlines in one path.
+    public func path(axisX: Double, top: Double, scale: Double) -> Path {
+        var path = Path()
+        for glyph in glyphPaths(axisX: axisX, top: top, scale: scale) { path.append(glyph) }
         return path
     }
 }
 
-/// Places glyphs along a line, choosing for each character the main font or a fallback.
-private struct Shaper {
-    var fonts: [Font]
-    let size: Double
-    /// Font index by character; -1 when no installed font has it.
-    var fontFor: [UInt32: Int] = [:]
-    var missing: [Unicode.Scalar] = []
+/// Glyphs that failed to load, checked once each, and the characters they stand for.
+struct GlyphFailures {
+    private var checked: Set<UInt64> = []
+    private var failed: [(font: String, reason: String, scalars: [Unicode.Scalar])] = []
 
-    init(main: Font, size: Double) {
-        fonts = [main]
-        self.size = size
+    /// Checks that `glyph` of `font` loads; if not, records the characters it stands for.
+    mutating func check(_ glyph: UInt32, of font: Font, fontIndex: Int, characters: [Unicode.Scalar]) {
+        let key = UInt64(fontIndex) << 32 | UInt64(glyph)
+        guard checked.insert(key).inserted, let reason = font.loadFailure(of: glyph) else { return }
+        if let i = failed.firstIndex(where: { $0.font == font.familyName && $0.reason == reason }) {
+            failed[i].scalars += characters.filter { !failed[i].scalars.contains($0) }
+        } else {
+            failed.append((font.familyName, reason, characters))
+        }
     }
 
-    mutating func font(for scalar: Unicode.Scalar) -> Int {
-        if let known = fontFor[scalar.value] { return known }
-        var index = -1
-        if fonts[0].glyph(for: scalar) != nil {
-            index = 0
-        } else if let existing = fonts.indices.dropFirst().first(where: { fonts[$0].glyph(for: scalar) != nil }) {
-            index = existing
-        } else if let match = FontLocator.face(covering: scalar, preferring: fonts[0].familyName),
-            let font = try? Font(path: match.path, faceIndex: match.faceIndex), font.glyph(for: scalar) != nil
-        {
-            fonts.append(font)
-            index = fonts.count - 1
-        }
-        if index < 0 { missing.append(scalar) }
-        fontFor[scalar.value] = index
-        return index
-    }
-
-    mutating func line(_ text: String) -> TextLabel.Line {
-        var glyphs: [TextLabel.Glyph] = []
-        var x = 0.0
-        var previous: (font: Int, glyph: UInt32)? = nil
-        for scalar in text.unicodeScalars {
-            let chosen = font(for: scalar)
-            let fontIndex = max(0, chosen)
-            let font = fonts[fontIndex]
-            let glyph = chosen < 0 ? 0 : font.glyph(for: scalar)!
-            let unit = size / font.unitsPerEm
-            if let previous, previous.font == fontIndex {
-                x += font.kerning(previous.glyph, glyph) * unit
-            }
-            glyphs.append(TextLabel.Glyph(font: fontIndex, glyph: glyph, x: x))
-            x += font.advance(of: glyph) * unit
-            previous = (fontIndex, glyph)
-        }
-        return TextLabel.Line(text: text, width: x, glyphs: glyphs)
+    var warnings: [TextWarning] {
+        failed.map { .unloadableGlyphs($0.scalars, font: $0.font, reason: $0.reason) }
     }
 }
