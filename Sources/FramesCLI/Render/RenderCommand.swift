@@ -5,8 +5,11 @@ import Raster
 enum RenderCommand {
     static let version = "0.1.0"
     static let maxFrames = 10_000
-    /// The longest label, in characters.
+    /// The longest label, in characters (grapheme clusters).
     static let maxTextLength = 500
+    /// The most Unicode scalars in one grapheme cluster (a letter and its marks, an emoji
+    /// sequence): far more than any script stacks, and it bounds the work of one cluster.
+    static let maxClusterLength = 32
 
     typealias Options = RenderOptions
 

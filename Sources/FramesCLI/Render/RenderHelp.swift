@@ -22,8 +22,8 @@ enum RenderHelp {
             """
               A frame, a backdrop image and a contact sheet are at most 100 megapixels
               each; at most 10000 frames; scale at most 16; lengths at most 10000 pt; a
-              label of at most 500 characters; a style file of at most 1 MB and 64
-              levels of nesting.
+              label of at most 500 characters, 32 code points in one character; a style
+              file of at most 1 MB and 64 levels of nesting.
             """
         ),
         (

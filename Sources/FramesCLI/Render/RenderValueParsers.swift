@@ -42,7 +42,8 @@ extension ValueParser where Value == String {
     }
 
     /// The label: a typed "\n" is a newline ("\\" a backslash); at most
-    /// `RenderCommand.maxTextLength` characters; no control characters but the newline.
+    /// `RenderCommand.maxTextLength` characters, `RenderCommand.maxClusterLength` code points in
+    /// one; no control characters but the newline.
     static var labelText: ValueParser {
         ValueParser { (raw: String) throws(Refusal) -> String in
             let text = raw.replacingEscapedNewlines
@@ -50,6 +51,13 @@ extension ValueParser where Value == String {
             if text.count > limit {
                 throw Refusal(
                     expected: "at most \(limit) characters (got \(text.count))", shown: String(raw.prefix(40)) + "…")
+            }
+            let clusterLimit = RenderCommand.maxClusterLength
+            if let cluster = text.first(where: { $0.unicodeScalars.count > clusterLimit }) {
+                throw Refusal(
+                    expected: "at most \(clusterLimit) Unicode characters in one grapheme cluster, a letter with its "
+                        + "marks (found one of \(cluster.unicodeScalars.count))",
+                    shown: String(raw.unicodeScalars.prefix(40)) + "…")
             }
             if let control = text.unicodeScalars.first(where: {
                 $0 != "\n" && $0.properties.generalCategory == .control

@@ -39,7 +39,9 @@ public struct Canvas: Sendable {
         case .mask(let mask):
             drawMask(mask, color: layer.color, area: area)
         case .image(let image):
-            drawImage(image, area: area)
+            drawImage(image, x: 0, y: 0, area: area)
+        case .placedImage(let image, let x, let y):
+            drawImage(image, x: x, y: y, area: area)
         }
     }
 
@@ -61,17 +63,15 @@ public struct Canvas: Sendable {
         }
     }
 
-    private mutating func drawImage(_ image: Pixmap, area: PixelRect) {
+    /// Composites `image`, its top-left pixel at (left, top), over `area`.
+    private mutating func drawImage(_ image: Pixmap, x left: Int, y top: Int, area: PixelRect) {
         let width = window.width
         values.withUnsafeMutableBufferPointer { v in
             image.pixels.withUnsafeBufferPointer { p in
                 for y in area.y0..<area.y1 {
                     var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                     for x in area.x0..<area.x1 {
-                        let pixel = p[y * image.width + x]
-                        let color = PremultipliedColor(
-                            red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
-                            blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
+                        let color = PremultipliedColor(packed: p[(y - top) * image.width + x - left])
                         Canvas.blend(&v, at: index, color: color, coverage: 1)
                         index += 4
                     }
@@ -179,8 +179,8 @@ extension Canvas {
                             var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
                             sourceOver(color, coverage: c, onto: &pixel)
                             for layer in reaching {
-                                let lc = layer.coverage(x: x, y: y)
-                                if lc > 0 { sourceOver(layer.color, coverage: lc, onto: &pixel) }
+                                let (color, lc) = layer.source(x: x, y: y)
+                                if lc > 0 { sourceOver(color, coverage: lc, onto: &pixel) }
                             }
                             body(x, y, quantizePixel(pixel))
                         }

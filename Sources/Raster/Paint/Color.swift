@@ -89,5 +89,13 @@ public struct PremultipliedColor: Sendable, Equatable, Hashable {
         self.alpha = alpha
     }
 
+    /// A pixmap's packed 8-bit pixel (R in the low byte), as floats 0…1.
+    @inline(__always)
+    public init(packed pixel: UInt32) {
+        self.init(
+            red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
+            blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
+    }
+
     public static let transparent = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
 }

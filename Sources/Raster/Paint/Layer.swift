@@ -8,6 +8,9 @@ public enum Coverage: Sendable, Equatable {
     /// A whole image at full coverage, its own premultiplied pixels as the colour (the layer's
     /// colour is unused): a backdrop. The image's top-left corner is pixel (0, 0).
     case image(Pixmap)
+    /// An image at full coverage with its top-left pixel at (x, y), its own premultiplied pixels
+    /// as the colour (the layer's colour is unused): a colour glyph.
+    case placedImage(Pixmap, x: Int, y: Int)
 }
 
 /// One thing to paint: a coverage and a premultiplied colour, composited source-over.
@@ -32,6 +35,23 @@ public struct Layer: Sendable, Equatable {
             return mask.coverage(x: x, y: y)
         case .image(let image):
             return x >= 0 && y >= 0 && x < image.width && y < image.height ? 1 : 0
+        case .placedImage(let image, let left, let top):
+            return x >= left && y >= top && x < left + image.width && y < top + image.height ? 1 : 0
+        }
+    }
+
+    /// The colour and coverage this layer composites onto pixel (x, y): for an image, its own
+    /// pixel at full coverage; otherwise the layer's colour at `coverage(x:y:)`.
+    public func source(x: Int, y: Int) -> (color: PremultipliedColor, coverage: Float) {
+        switch coverage {
+        case .image(let image):
+            guard x >= 0, y >= 0, x < image.width, y < image.height else { return (color, 0) }
+            return (PremultipliedColor(packed: image.pixels[y * image.width + x]), 1)
+        case .placedImage(let image, let left, let top):
+            guard x >= left, y >= top, x < left + image.width, y < top + image.height else { return (color, 0) }
+            return (PremultipliedColor(packed: image.pixels[(y - top) * image.width + x - left]), 1)
+        default:
+            return (color, coverage(x: x, y: y))
         }
     }
 
@@ -41,6 +61,8 @@ public struct Layer: Sendable, Equatable {
         case .rect(let rect): return rect.enclosingPixels
         case .mask(let mask): return mask.window
         case .image(let image): return image.bounds
+        case .placedImage(let image, let x, let y):
+            return PixelRect(x0: x, y0: y, x1: x + image.width, y1: y + image.height)
         }
     }
 }

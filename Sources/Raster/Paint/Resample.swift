@@ -5,12 +5,20 @@ public enum Resample {
     /// shrinking); when enlarging, it interpolates bilinearly between source pixel centres.
     /// Premultiplied, in Float, rounded once.
     public static func aspectFill(_ image: Pixmap, width: Int, height: Int) throws -> Pixmap {
-        var out = try Pixmap(width: width, height: height)
         let scale = max(Double(width) / Double(image.width), Double(height) / Double(image.height))
         let offsetX = (Double(image.width) - Double(width) / scale) / 2
         let offsetY = (Double(image.height) - Double(height) / scale) / 2
-        let columns = weights(count: width, source: image.width, scale: scale, offset: offsetX)
-        let rows = weights(count: height, source: image.height, scale: scale, offset: offsetY)
+        return try resampled(
+            image, columns: weights(count: width, source: image.width, scale: scale, offset: offsetX),
+            rows: weights(count: height, source: image.height, scale: scale, offset: offsetY))
+    }
+
+    /// `image` resampled: output pixel (x, y) is the sum over `columns[x]` × `rows[y]` of the
+    /// weighted source pixels (premultiplied, in Float, rounded once).
+    static func resampled(_ image: Pixmap, columns: [[(Int, Float)]], rows: [[(Int, Float)]]) throws -> Pixmap {
+        let width = columns.count
+        let height = rows.count
+        var out = try Pixmap(width: width, height: height)
         image.pixels.withUnsafeBufferPointer { source in
             out.pixels.withUnsafeMutableBufferPointer { target in
                 var row = [Float](repeating: 0, count: image.width * 4)

@@ -105,6 +105,7 @@ public struct FrameRenderer: Sendable {
                         Rasterizer.unionCoverage(
                             of: glyphs, in: FrameRenderer.bounds(of: glyphs.flatMap { $0 }).intersection(bounds))),
                     color: style.textColor.premultiplied()))
+            over += label.colorGlyphLayers(axisX: box.center.x, top: box.minY, scale: scale)
         }
         overLayers = over
 

@@ -61,7 +61,7 @@ public final class Font: @unchecked Sendable {
         kind = opened.kind
         let record = opened.face.pointee
         familyName = record.family_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Double(record.units_per_EM)
+        unitsPerEm = Double(hb_face_get_upem(hb_font_get_face(opened.shapingFont)))
         ascender = Double(record.ascender)
         descender = Double(record.descender)
         lineGap = max(0, Double(record.height) - (Double(record.ascender) - Double(record.descender)))
@@ -99,16 +99,21 @@ public final class Font: @unchecked Sendable {
         } else {
             throw fail("not a scalable outline font")
         }
-        guard face.pointee.units_per_EM > 0 else { throw fail("no units per em") }
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw fail("HarfBuzz cannot read the file") }
         let hbFace = hb_face_create(blob, UInt32(faceIndex))
         hb_blob_destroy(blob)
+        // HarfBuzz reads units per em from the `head` table for bitmap-only faces too, where
+        // FreeType reports 0.
+        let upem = Int32(hb_face_get_upem(hbFace))
+        guard upem > 0 else {
+            hb_face_destroy(hbFace)
+            throw fail("no units per em")
+        }
         guard let shapingFont = hb_font_create(hbFace) else {
             hb_face_destroy(hbFace)
             throw fail("HarfBuzz cannot open the face")
         }
         hb_face_destroy(hbFace)
-        let upem = Int32(face.pointee.units_per_EM)
         hb_font_set_scale(shapingFont, upem, upem)
         return (library, face, shapingFont, kind)
     }

@@ -6,7 +6,15 @@
 /// cluster is composed greedily from its first scalar: the longest prefix with a precomposed
 /// form is replaced by it, then the rest follows. Clusters with no precomposed form (a letter
 /// with a mark Unicode never precomposed) stay as they are and are drawn as base and marks.
+///
+/// Linear in the text's length: a precomposed letter decomposes into at most four characters, so
+/// only prefixes of at most `longestComposition` characters are tried at each position (a cluster
+/// of thousands of marks costs a few steps a mark). HarfBuzz composes what is left as the font
+/// allows.
 public enum Normalization {
+    /// The longest prefix tried: longer than any canonical decomposition of the table's letters.
+    static let longestComposition = 6
+
     /// Blocks whose letters can be precomposed.
     private static let precomposedRanges: [ClosedRange<UInt32>] = [
         0x00C0...0x024F, // Latin-1 Supplement letters, Latin Extended-A and -B
@@ -42,7 +50,7 @@ public enum Normalization {
             }
             var start = 0
             while start < scalars.count {
-                var end = scalars.count
+                var end = min(scalars.count, start + longestComposition)
                 var found: Unicode.Scalar? = nil
                 while end > start + 1 {
                     var piece = String.UnicodeScalarView()
