@@ -99,6 +99,10 @@ public enum TextShaping {
         var breaks = [CChar](repeating: 0, count: text.count)
         guard !text.isEmpty else { return [] }
         initializeLineBreaking
+        // libunibreak 1.1 (Debian 12) aborts on regional indicators (flag halves: its pair table
+        // stops before their class). Breaks are only taken between grapheme clusters, and a flag
+        // is one cluster that breaks like an ideograph, so they are passed as one (U+1F4B3, ID).
+        let text = text.map { (0x1F1E6...0x1F1FF).contains($0) ? 0x1F4B3 : $0 }
         text.withUnsafeBufferPointer { t in
             breaks.withUnsafeMutableBufferPointer { b in
                 set_linebreaks_utf32(t.baseAddress, t.count, language, b.baseAddress)
