@@ -42,6 +42,19 @@ import Testing
                 style: LoadingStyle(textFontName: "DejaVu Serif"), variant: .indicator, scale: 2,
                 text: "Processing payment…"), frame: 0),
         Case(name: "label_fallback_2x_k0", scene: Scene(variant: .indicator, scale: 2, text: "Total ℊ = 1"), frame: 0),
+        // Scripts (Noto fonts: fonts-noto-core, fonts-noto-color-emoji).
+        Case(
+            name: "label_arabic_overlay_2x_k0",
+            scene: Scene(
+                variant: .overlay, scale: 2, screenSize: Size(width: 320, height: 400),
+                text: "جارٍ معالجة الدفع، يرجى الانتظار قليلًا…", language: "ar"), frame: 0),
+        Case(
+            name: "label_hebrew_indicator_2x_k0",
+            scene: Scene(variant: .indicator, scale: 2, text: "מעבד תשלום (100 ₪)…", language: "he"), frame: 0),
+        Case(
+            name: "label_devanagari_3x_k0",
+            scene: Scene(variant: .indicator, scale: 3, text: "भुगतान संसाधित हो रहा है…", language: "hi"), frame: 0),
+        Case(name: "label_emoji_3x_k0", scene: Scene(variant: .indicator, scale: 3, text: "Platba 💳 ✅"), frame: 0),
     ]
 
     @Test(arguments: cases)

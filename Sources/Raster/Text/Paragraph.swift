@@ -170,8 +170,9 @@ extension Paragraph {
                         font: fontIndex, glyph: shaped.glyph, x: pen + Double(units + Int(shaped.xOffset)) * unit,
                         y: -Double(shaped.yOffset) * unit))
                 units += Int(shaped.xAdvance)
-                let characters = clusterScalars(containing: shaped.cluster)
-                failures.check(shaped.glyph, of: font, fontIndex: fontIndex, characters: characters)
+                failures.check(shaped.glyph, of: font, fontIndex: fontIndex) {
+                    clusterScalars(containing: shaped.cluster)
+                }
             }
             pen += Double(units) * unit
             let scalarRange = clusters[run.lowerBound].lowerBound..<clusters[run.upperBound - 1].upperBound

@@ -191,9 +191,12 @@ struct GlyphFailures {
     private var failed: [(font: String, reason: String, scalars: [Unicode.Scalar])] = []
 
     /// Checks that `glyph` of `font` loads; if not, records the characters it stands for.
-    mutating func check(_ glyph: UInt32, of font: Font, fontIndex: Int, characters: [Unicode.Scalar]) {
+    mutating func check(
+        _ glyph: UInt32, of font: Font, fontIndex: Int, characters: () -> [Unicode.Scalar]
+    ) {
         let key = UInt64(fontIndex) << 32 | UInt64(glyph)
         guard checked.insert(key).inserted, let reason = font.loadFailure(of: glyph) else { return }
+        let characters = characters()
         if let i = failed.firstIndex(where: { $0.font == font.familyName && $0.reason == reason }) {
             failed[i].scalars += characters.filter { !failed[i].scalars.contains($0) }
         } else {
