@@ -66,7 +66,7 @@ extension RenderCommand {
         }
         let job = try RenderJob.resolve(options)
         if options.printStyle {
-            try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant))
+            try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
             return 0
         }
         if job.scene.variant == .indicator, case .flag = job.style.source(of: .dimAmount) {

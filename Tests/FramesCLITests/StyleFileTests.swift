@@ -23,7 +23,10 @@ import Testing
         #expect(again.status == 0)
         #expect(again.stdout == printed.stdout)
         let object = try JSONSerialization.jsonObject(with: Data(printed.stdout.utf8)) as! [String: Any]
-        #expect(Set(object.keys) == Set(StyleProperty.all.map(\.name) + ["preset"]))
+        // The properties, the preset, and what the label used (ignored when read back).
+        #expect(Set(object.keys) == Set(StyleProperty.all.map(\.name) + ["preset", "resolvedText"]))
+        let resolved = try #require(object["resolvedText"] as? [String: Any])
+        #expect((resolved["fontFiles"] as? [String])?.first?.hasSuffix("DejaVuSerif.ttf") == true, "\(resolved)")
         #expect(object["preset"] as? String == "overlay")
         #expect(object["spinnerColor"] as? String == "#1A78E8")
         #expect(object["cornerRadius"] as? Double == 10.5)

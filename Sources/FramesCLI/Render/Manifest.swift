@@ -19,6 +19,7 @@ enum Manifest {
             "text": job.scene.text.map(JSONValue.string) ?? .null,
             "language": .string(job.language.languageCode),
             "fontFiles": .array((renderer.label?.fontFiles ?? []).map(JSONValue.string)),
+            "shaping": .string(TextShaping.versions),
             "files": .array(fileNames.map(JSONValue.string)),
         ]
         if let timeline = job.sequence.timeline {

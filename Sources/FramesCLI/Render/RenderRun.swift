@@ -28,7 +28,16 @@ struct RenderRun {
     /// Writes every output; the folder is prepared first, so that a folder that cannot be used
     /// is refused before any other file is written.
     func run() throws(FramesError) {
-        for warning in renderer.label?.warnings ?? [] { Console.printError("warning: \(warning)") }
+        for warning in renderer.label?.warnings ?? [] {
+            switch warning {
+            case .unknownFamily, .noOutlines:
+                // Name the option that chose the font.
+                let option = job.scene.fontFile == nil ? "--text-font-name" : "--font-file"
+                Console.printError("warning: \(option): \(warning)")
+            default:
+                Console.printError("warning: \(warning)")
+            }
+        }
         let created = try job.outputs.folder.map { (folder: String) throws(FramesError) in
             try OutputFolder.prepare(folder, force: job.outputs.force)
         }

@@ -53,10 +53,13 @@ package struct StyleFile: Sendable {
             throw .invalidJSON(path: path, error)
         }
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
-        let known = StyleProperty.all.map(\.name) + ["preset"]
+        let known = StyleFile.keys
         for key in members.keys.sorted() where !known.contains(key) {
             throw .unknownKey(path: path, key: key, suggestion: closestName(to: key, among: known))
         }
+        // What --print-style reports about the label (fonts used, shaping libraries): not a
+        // property, read back without effect so the printed style reads back to the same style.
+        members.removeValue(forKey: StyleFile.resolvedTextKey)
         if let preset = members.removeValue(forKey: "preset") {
             guard case .string(let name) = preset, let variant = Variant(rawValue: name) else {
                 throw .invalidValue(path: path, key: "preset", value: preset, expected: "\"indicator\" or \"overlay\"")
@@ -90,9 +93,24 @@ package struct StyleFile: Sendable {
         for entry in entries { entry.property.set(entry.value, in: &style) }
     }
 
-    /// The style as a style file: every property, and the preset that names the variant.
-    package static func json(for style: LoadingStyle, variant: Variant) -> String {
-        JSONValue.object(object(for: style).merging(["preset": .string(variant.rawValue)]) { $1 }).text
+    /// The keys a style file may hold: the properties, "preset", and `resolvedTextKey`.
+    static var keys: [String] { StyleProperty.all.map(\.name) + ["preset", resolvedTextKey] }
+
+    /// The key under which `--print-style` records the label's font files and the shaping
+    /// libraries; ignored when read.
+    package static let resolvedTextKey = "resolvedText"
+
+    /// The style as a style file: every property, the preset that names the variant, and with
+    /// a label, the fonts it uses and the shaping libraries (under `resolvedTextKey`).
+    package static func json(for style: LoadingStyle, variant: Variant, label: TextLabel? = nil) -> String {
+        var object = object(for: style).merging(["preset": .string(variant.rawValue)]) { $1 }
+        if let label {
+            object[resolvedTextKey] = .object([
+                "fontFiles": .array(label.fontFiles.map(JSONValue.string)),
+                "shaping": .string(TextShaping.versions),
+            ])
+        }
+        return JSONValue.object(object).text
     }
 
     /// The 13 properties as JSON values (colours as hex, a default font as null).
@@ -171,7 +189,7 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     package var keyMessage: String? {
         switch self {
         case .unknownKey(_, let key, let suggestion):
-            let known = StyleProperty.all.map(\.name) + ["preset"]
+            let known = StyleFile.keys
             return "unknown key '\(key)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
                 + " Keys are the LoadingStyle property names: " + known.joined(separator: ", ")
         case .invalidValue(_, let key, let value, let expected):

@@ -10,14 +10,14 @@ import CUnibreak
 /// `medi`, `fina`, `isol` for joining scripts, the Indic reordering features, …). Nothing is added
 /// or turned off. Positions are in font units (the HarfBuzz font's scale is one unit per em unit).
 public enum TextShaping {
-    /// The libraries' versions, for the manifest: "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak 2.2".
+    /// The libraries' versions, for the manifest: "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)".
     public static let versions: String = {
         let harfBuzz = String(cString: hb_version_string())
         let friBidi =
             String(cString: frames_fribidi_version()).split(separator: "\n").first.map {
                 String($0.split(separator: " ").last ?? "")
             } ?? "?"
-        let unibreak = "\(linebreak_version >> 8).\(linebreak_version & 0xFF)"
+        let unibreak = "(line breaking \(linebreak_version >> 8).\(linebreak_version & 0xFF))"
         return "HarfBuzz \(harfBuzz), FriBidi \(friBidi), libunibreak \(unibreak)"
     }()
 

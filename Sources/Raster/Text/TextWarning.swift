@@ -36,9 +36,11 @@ public enum TextWarning: Sendable, Equatable, CustomStringConvertible {
     static func list(_ scalars: [Unicode.Scalar]) -> String {
         scalars.map { scalar in
             let code = "U+\(String(scalar.value, radix: 16, uppercase: true))"
+            let hidden: [Unicode.GeneralCategory] = [
+                .control, .format, .unassigned, .surrogate, .lineSeparator, .paragraphSeparator,
+            ]
             let printable =
-                !(scalar.properties.generalCategory == .control || scalar.properties.isDefaultIgnorableCodePoint
-                || scalar.properties.generalCategory == .format)
+                !(hidden.contains(scalar.properties.generalCategory) || scalar.properties.isDefaultIgnorableCodePoint)
             return printable ? "'\(Character(scalar))' (\(code))" : code
         }.joined(separator: ", ")
     }
