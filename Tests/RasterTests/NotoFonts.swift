@@ -44,6 +44,9 @@ enum HBShape {
         _ text: String, font: Font, rightToLeft: Bool, script: String, language: String?, before: String,
         after: String
     ) throws -> [Glyph] {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/hb-shape") else {
+            throw HBShapeError.failed("hb-shape is not installed: apt-get install libharfbuzz-bin")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
         var arguments = [
