@@ -60,7 +60,7 @@ enum HBShape {
         // Output through a file: reading a pipe in Foundation can fail with EINTR while other
         // tests run processes.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hb-shape-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: file) }
         let handle = try FileHandle(forWritingTo: file)
         process.standardOutput = handle
