@@ -48,7 +48,7 @@ public struct SequenceWriter: Sendable {
     ) throws -> [Int] {
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         // A hidden frame is always the same image: encode it once.
-        let hidden = frames.contains(.hidden) ? try PNGEncoder().encode(renderer.hiddenFrame()) : []
+        let hidden = frames.contains(.hidden) ? try PNGEncoder(compression: .rows).encode(renderer.hiddenFrame()) : []
         precondition(fileNames.count == frames.count, "one file name per frame")
         let count = frames.count
         let temporary = fileNames.map { directory + "/" + SequenceWriter.temporaryName(for: $0) }
@@ -60,7 +60,7 @@ public struct SequenceWriter: Sendable {
         }
         let state = Mutex(WriteState(count: count))
         let workers = min(threads, count)
-        let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+        let encoder = try SequenceEncoder(renderer, settings: settings)
 
         /// Renames, in order, every written frame whose predecessors are in place.
         @Sendable func renameReady(_ s: inout WriteState) throws {

@@ -44,14 +44,11 @@ public struct Canvas: Sendable {
     }
 
     private mutating func drawRect(_ rect: Rect, color: PremultipliedColor, area: PixelRect) {
-        func fraction(_ low: Double, _ high: Double, _ pixel: Int) -> Float {
-            Float(max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel))))
-        }
-        let columns = (area.x0..<area.x1).map { fraction(rect.minX, rect.maxX, $0) }
+        let columns = (area.x0..<area.x1).map { Coverage.fraction(rect.minX, rect.maxX, $0) }
         let width = window.width
         values.withUnsafeMutableBufferPointer { v in
             for y in area.y0..<area.y1 {
-                let rowCoverage = fraction(rect.minY, rect.maxY, y)
+                let rowCoverage = Coverage.fraction(rect.minY, rect.maxY, y)
                 var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                 for column in columns {
                     Canvas.blend(&v, at: index, color: color, coverage: column * rowCoverage)
@@ -113,20 +110,27 @@ public struct Canvas: Sendable {
     /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
     /// row, for a pixmap that holds a band of the image.
     public func write(into pixmap: inout Pixmap, originY: Int = 0) {
-        let area = window.intersection(PixelRect(x0: 0, y0: originY, x1: pixmap.width, y1: originY + pixmap.height))
+        let (width, height) = (pixmap.width, pixmap.height)
+        pixmap.pixels.withUnsafeMutableBufferPointer { p in
+            write(into: p.baseAddress!, width: width, rows: originY..<(originY + height))
+        }
+    }
+
+    /// `write(into:originY:)` for rows `rows` of an image `width` pixels wide whose row
+    /// `rows.lowerBound` starts at `pixels`.
+    func write(into pixels: UnsafeMutablePointer<UInt32>, width pixmapWidth: Int, rows: Range<Int>) {
+        let originY = rows.lowerBound
+        let area = window.intersection(PixelRect(x0: 0, y0: originY, x1: pixmapWidth, y1: rows.upperBound))
         if area.isEmpty { return }
         let width = window.width
-        let pixmapWidth = pixmap.width
         values.withUnsafeBufferPointer { v in
-            pixmap.pixels.withUnsafeMutableBufferPointer { p in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var target = (y - originY) * pixmapWidth + area.x0
-                    for _ in area.x0..<area.x1 {
-                        p[target] = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
-                        index += 4
-                        target += 1
-                    }
+            for y in area.y0..<area.y1 {
+                var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                var target = (y - originY) * pixmapWidth + area.x0
+                for _ in area.x0..<area.x1 {
+                    pixels[target] = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
+                    index += 4
+                    target += 1
                 }
             }
         }

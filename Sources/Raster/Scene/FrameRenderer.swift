@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Renders frame k of a sequence of N frames of a `Scene` (README, "What it renders").
 ///
 /// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
@@ -33,8 +30,8 @@ public struct FrameRenderer: Sendable {
     public let staticImage: Pixmap
     /// The same layers as floats inside `spinnerWindow`.
     let spinnerBase: Canvas
-    /// `staticImage`'s rows `changingRows`.
-    let staticBand: Pixmap?
+    /// The arc's premultiplied colour.
+    let arcColor: PremultipliedColor
 
     /// Prepares the sequence. Throws `SceneError` for a scene that cannot be drawn
     /// (`Scene.validated()`), `RasterError.invalidSize` when the image would be empty or over
@@ -42,14 +39,18 @@ public struct FrameRenderer: Sendable {
     /// `frameCount` must be ≥ 1.
     public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
         let scene = try scene.validated()
-        try self.init(scene: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
+        try self.init(validated: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
     }
 
     /// Prepares the sequence with `label`, made by the caller with `scene.makeLabel()` (to size the
     /// image before rendering, say), so the font is not loaded and shaped twice.
     public init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
+        try self.init(validated: scene.validated(), label: label, frameCount: frameCount, tolerance: tolerance)
+    }
+
+    private init(validated scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
-        self.scene = try scene.validated()
+        self.scene = scene
         self.frameCount = frameCount
         self.tolerance = tolerance
         self.label = label
@@ -109,21 +110,12 @@ public struct FrameRenderer: Sendable {
         }
         overLayers = over
 
-        FrameRenderer.composite(layers + over, background: background, into: &image)
+        Compositor.deduplicated(layers + over, background: background, into: &image)
         staticImage = image
         var base = Canvas(window: spinnerWindow, background: background)
         for layer in layers { base.draw(layer) }
         spinnerBase = base
-        if spinnerWindow.isEmpty {
-            staticBand = nil
-        } else {
-            var band = try Pixmap(width: width, height: spinnerWindow.height)
-            let start = spinnerWindow.y0 * width
-            band.pixels.replaceSubrange(
-                0..<band.pixels.count,
-                with: image.pixels[start..<(start + band.pixels.count)])
-            staticBand = band
-        }
+        arcColor = style.spinnerColor.premultiplied()
     }
 
     static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)
@@ -139,21 +131,16 @@ public struct FrameRenderer: Sendable {
         return .degrees(-90 + 360 * Double(index) / Double(frameCount))
     }
 
-    /// The arc of frame k: 90° of the centre line from `arcStart(frame:)`, round caps.
-    public func arcLayer(frame k: Int) -> Layer {
+    /// The coverage of frame k's arc: 90° of the centre line from `arcStart(frame:)`, round caps,
+    /// rasterized over the arc's own box (a quarter of the ring, not the whole spinner box).
+    public func arcMask(frame k: Int) -> CoverageMask {
         let box = layout.spinnerBox.scaled(by: scene.scale)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
         let path = Path.strokedArc(
             center: center, radius: radius, width: stroke,
             start: arcStart(frame: k), sweep: .degrees(90))
         let polygons = path.flattened(tolerance: tolerance)
-        // Rasterize only the arc's own box: a quarter of the ring, not the whole spinner box.
-        return Layer(
-            coverage: .mask(
-                Rasterizer.coverage(
-                    of: polygons,
-                    in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))),
-            color: scene.style.spinnerColor.premultiplied())
+        return Rasterizer.coverage(of: polygons, in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))
     }
 
     /// The whole pixels that contain every vertex.
@@ -181,16 +168,8 @@ public struct FrameRenderer: Sendable {
     /// Frame k: the static image with the spinner box recomposited.
     public func frame(_ k: Int) -> Pixmap {
         var image = staticImage
-        renderSpinner(frame: k, into: &image)
+        spinnerBase.writeComposited(arcMask(frame: k), color: arcColor, over: overLayers, into: &image)
         return image
-    }
-
-    /// Writes frame k's spinner box (and nothing else) into `image`, which must hold the static
-    /// image or an earlier frame of this sequence, or only its rows from `originY` on.
-    public func renderSpinner(frame k: Int, into image: inout Pixmap, originY: Int = 0) {
-        let arc = arcLayer(frame: k)
-        guard case .mask(let mask) = arc.coverage else { return }
-        spinnerBase.writeComposited(mask, color: arc.color, over: overLayers, into: &image, originY: originY)
     }
 
     /// The rows that differ between frames: those of `spinnerWindow` (empty when it is).
@@ -198,54 +177,20 @@ public struct FrameRenderer: Sendable {
         spinnerWindow.isEmpty ? 0..<0 : spinnerWindow.y0..<spinnerWindow.y1
     }
 
-    /// Frame k's `changingRows` only, as a pixmap of the image's width (its row 0 is image row
-    /// `changingRows.lowerBound`). Every other row of frame k equals `staticImage`.
-    public func band(_ k: Int) -> Pixmap? {
-        let rows = changingRows
-        if rows.isEmpty { return nil }
-        var band = staticBand!
-        renderSpinner(frame: k, into: &band, originY: rows.lowerBound)
-        return band
-    }
-
     /// The screen with the overlay hidden: the background colour and the backdrop image only.
     public func hiddenFrame() -> Pixmap {
         var image = staticImage
         let backdrop = underLayers.filter { if case .image = $0.coverage { return true } else { return false } }
-        FrameRenderer.composite(backdrop, background: background, into: &image)
+        Compositor.composite(backdrop, background: background, into: &image)
         return image
     }
 
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
-    /// that `frame(_:)` is tested against.
+    /// that `frame(_:)` and `rows(ofFrame:)` are tested against.
     public func referenceFrame(_ k: Int) -> Pixmap {
         var image = staticImage
-        FrameRenderer.composite(underLayers + [arcLayer(frame: k)] + overLayers, background: background, into: &image)
+        let arc = Layer(coverage: .mask(arcMask(frame: k)), color: arcColor)
+        Compositor.composite(underLayers + [arc] + overLayers, background: background, into: &image)
         return image
-    }
-
-    /// Composites `layers` over `background` into the whole of `image`, 64 rows at a time, the
-    /// bands on all cores (each band's pixels depend only on the band).
-    static func composite(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
-        let bandRows = 64
-        let width = image.width
-        let height = image.height
-        let bands = (height + bandRows - 1) / bandRows
-        let results = Mutex([Int: [UInt32]]())
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let y0 = band * bandRows
-            let y1 = min(height, y0 + bandRows)
-            var canvas = Canvas(window: PixelRect(x0: 0, y0: y0, x1: width, y1: y1), background: background)
-            for layer in layers { canvas.draw(layer) }
-            var rows = try! Pixmap(width: width, height: y1 - y0)
-            canvas.write(into: &rows, originY: y0)
-            results.withLock { $0[band] = rows.pixels }
-        }
-        results.withLock { results in
-            for (band, pixels) in results {
-                let start = band * bandRows * width
-                image.pixels.replaceSubrange(start..<(start + pixels.count), with: pixels)
-            }
-        }
     }
 }
