@@ -86,3 +86,16 @@ import Testing
         }
     }
 }
+
+@Suite struct Adler32Tests {
+    @Test func equalsZlib() {
+        for (count, seed) in [(0, 1), (1, 2), (4095, 3), (4096, 4), (4097, 5), (100_000, 6)] {
+            let bytes = RowDeflateTests.random(count, seed: UInt64(seed))
+            let ones = [UInt8](repeating: 255, count: count)
+            for input in [bytes, ones] {
+                let zlib = input.withUnsafeBufferPointer { UInt32(adler32_z(1, $0.baseAddress, $0.count)) }
+                #expect(input.withUnsafeBufferPointer { Adler32.checksum($0) } == zlib, "\(count) bytes")
+            }
+        }
+    }
+}

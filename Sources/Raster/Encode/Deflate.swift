@@ -37,7 +37,7 @@ enum Deflate {
     }
 
     static func adler32(_ input: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        UInt32(CZlib.adler32_z(1, input.baseAddress, input.count))
+        Adler32.checksum(input)
     }
 
     static func adler32(_ input: [UInt8]) -> UInt32 {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A PNG row filter (PNG specification, section 9).
 public enum PNGFilter: String, Sendable, CaseIterable {
     case none, sub, up, average, paeth
@@ -39,6 +47,11 @@ enum Scanlines {
             for r in 0..<rows {
                 let source = pixels + r * stride
                 let target = UnsafeMutableRawPointer(out + r * rowBytes + 1)
+                // A row equal to the one above has the same bytes: copy them.
+                if r > 0 && memcmp(source, source - stride, width * 4) == 0 {
+                    target.copyMemory(from: target - rowBytes, byteCount: width * 4)
+                    continue
+                }
                 // Runs of one pixel are common: demultiply each value once.
                 var last = source[0]
                 var straight = Scanlines.straight(last, table: table)
