@@ -35,6 +35,9 @@ public struct SequenceWriter: Sendable {
 
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
+    /// Memory that the frames being encoded at once may take together: 512 MiB.
+    public static let frameMemoryBudget = 512 << 20
+
     /// The name a file has while it is being written: ".NAME.partial", in the same folder.
     public static func temporaryName(for name: String) -> String { "." + name + ".partial" }
 
@@ -59,7 +62,9 @@ public struct SequenceWriter: Sendable {
             throw FileError(operation: "replace", path: path, errno: EISDIR)
         }
         let state = Mutex(WriteState(count: count))
-        let workers = min(threads, count)
+        // Frames at once: `threads`, but never more than fit in `frameMemoryBudget` together, so
+        // that huge frames use no more memory with more threads (the bytes do not depend on it).
+        let workers = min(threads, count, max(1, SequenceWriter.frameMemoryBudget / renderer.bytesPerFrame))
         let encoder = try SequenceEncoder(renderer, settings: settings)
 
         /// Renames, in order, every written frame whose predecessors are in place.

@@ -65,11 +65,7 @@ public struct Canvas: Sendable {
                 for y in area.y0..<area.y1 {
                     var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                     for x in area.x0..<area.x1 {
-                        let pixel = p[y * image.width + x]
-                        let color = PremultipliedColor(
-                            red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
-                            blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
-                        Canvas.blend(&v, at: index, color: color, coverage: 1)
+                        Canvas.blend(&v, at: index, color: Canvas.color(ofPixel: p[y * image.width + x]), coverage: 1)
                         index += 4
                     }
                 }
@@ -94,6 +90,14 @@ public struct Canvas: Sendable {
                 }
             }
         }
+    }
+
+    /// A stored 8-bit premultiplied pixel as a float colour (each channel ÷ 255).
+    @inline(__always)
+    static func color(ofPixel pixel: UInt32) -> PremultipliedColor {
+        PremultipliedColor(
+            red: Float(pixel & 0xFF) / 255, green: Float((pixel >> 8) & 0xFF) / 255,
+            blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
     }
 
     @inline(__always)
@@ -137,62 +141,23 @@ public struct Canvas: Sendable {
     }
 }
 
-extension Canvas {
-    /// Composites `mask` in `color` over this canvas and writes the rounded result into
-    /// `pixmap`, without changing the canvas, and only where the mask covers something.
-    /// Identical to copying the canvas, `draw`ing the layer and `write`ing it, for a pixmap that
-    /// already holds this canvas written: uncovered pixels keep the values `write` gave them.
-    /// `over` are layers drawn after the mask (the label), composited on the covered pixels too.
-    public func writeComposited(
-        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer] = [],
-        into pixmap: inout Pixmap, originY: Int = 0
-    ) {
-        let width = pixmap.width
-        pixmap.pixels.withUnsafeMutableBufferPointer { p in
-            forEachComposited(
-                mask, color: color, over: over, rows: originY..<(originY + pixmap.height),
-                columns: 0..<width
-            ) { x, y, pixel in p[(y - originY) * width + x] = pixel }
-        }
-    }
-
-    /// Calls `body(x, y, pixel)` with the rounded premultiplied pixel of `mask` in `color` over
-    /// this canvas, then the `over` layers, for every pixel of `rows` × `columns` that the mask
-    /// covers.
+extension Layer {
+    /// Composites this layer onto the float pixel at (x, y) with exactly the operations
+    /// `Canvas.draw` applies to that pixel, so a pixel composited alone, layer after layer, has
+    /// the same floats as on a canvas (no canvas of floats needs to be kept).
     @inline(__always)
-    func forEachComposited(
-        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer], rows: Range<Int>,
-        columns: Range<Int>, _ body: (Int, Int, UInt32) -> Void
-    ) {
-        // Only the over layers that reach into this canvas matter; usually there are none.
-        let reaching = over.filter { !$0.window.intersection(window).isEmpty }
-        let area = mask.window.intersection(window)
-            .intersection(
-                PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
-        if area.isEmpty { return }
-        let width = window.width
-        let maskWidth = mask.window.width
-        values.withUnsafeBufferPointer { v in
-            mask.values.withUnsafeBufferPointer { m in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                    for x in area.x0..<area.x1 {
-                        let c = m[maskIndex]
-                        if c > 0 {
-                            var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
-                            sourceOver(color, coverage: c, onto: &pixel)
-                            for layer in reaching {
-                                let lc = layer.coverage(x: x, y: y)
-                                if lc > 0 { sourceOver(layer.color, coverage: lc, onto: &pixel) }
-                            }
-                            body(x, y, quantizePixel(pixel))
-                        }
-                        index += 4
-                        maskIndex += 1
-                    }
-                }
-            }
+    func draw(onto pixel: inout (Float, Float, Float, Float), x: Int, y: Int) {
+        let window = self.window
+        guard x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1 else { return }
+        switch coverage {
+        case .rect(let rect):
+            let c = Coverage.fraction(rect.minX, rect.maxX, x) * Coverage.fraction(rect.minY, rect.maxY, y)
+            sourceOver(color, coverage: c, onto: &pixel)
+        case .mask(let mask):
+            let c = mask.values[(y - window.y0) * window.width + (x - window.x0)]
+            if c > 0 { sourceOver(color, coverage: c, onto: &pixel) }
+        case .image(let image):
+            sourceOver(Canvas.color(ofPixel: image.pixels[y * image.width + x]), coverage: 1, onto: &pixel)
         }
     }
 }

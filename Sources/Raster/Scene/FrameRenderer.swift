@@ -3,12 +3,13 @@
 /// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
 /// track, arc, label.
 /// Frame k's arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N
-/// frames make one seamless turn. Layers that do not move are composited once, in `init`: the
-/// image without the arc, rounded to 8 bits, and the layers under the arc kept as floats inside
-/// the spinner's pixel box. A frame changes only the pixels its arc covers: the arc over those
-/// floats, then the label where it reaches into the box, rounded once. `referenceFrame(_:)`
-/// composites every layer over the whole image instead; both give the same bytes, because each
-/// pixel goes through the same float operations in the same order.
+/// frames make one seamless turn. Layers that do not move are composited once, in `init`, into the
+/// image without the arc, rounded to 8 bits (rows that repeat are copied). A frame changes only
+/// the pixels its arc covers: each is composited again from the background up, layer by layer
+/// with the arc in its place (`SpinnerFrame`), and rounded once; no float copy of the spinner's
+/// box is kept, so memory stays small for any size. `referenceFrame(_:)` composites every layer
+/// over the whole image instead; both give the same bytes, because each pixel goes through the
+/// same float operations in the same order.
 public struct FrameRenderer: Sendable {
     public let scene: Scene
     public let frameCount: Int
@@ -28,8 +29,6 @@ public struct FrameRenderer: Sendable {
     public let label: TextLabel?
     /// Background, dim, card and track, rounded to 8 bits.
     public let staticImage: Pixmap
-    /// The same layers as floats inside `spinnerWindow`.
-    let spinnerBase: Canvas
     /// The arc's premultiplied colour.
     let arcColor: PremultipliedColor
 
@@ -112,9 +111,6 @@ public struct FrameRenderer: Sendable {
 
         Compositor.deduplicated(layers + over, background: background, into: &image)
         staticImage = image
-        var base = Canvas(window: spinnerWindow, background: background)
-        for layer in layers { base.draw(layer) }
-        spinnerBase = base
         arcColor = style.spinnerColor.premultiplied()
     }
 
@@ -168,7 +164,8 @@ public struct FrameRenderer: Sendable {
     /// Frame k: the static image with the spinner box recomposited.
     public func frame(_ k: Int) -> Pixmap {
         var image = staticImage
-        spinnerBase.writeComposited(arcMask(frame: k), color: arcColor, over: overLayers, into: &image)
+        let frame = SpinnerFrame(renderer: self, arc: arcMask(frame: k))
+        image.pixels.withUnsafeMutableBufferPointer { frame.drawArc(rows: 0..<height, into: $0) }
         return image
     }
 

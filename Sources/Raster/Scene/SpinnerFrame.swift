@@ -16,13 +16,49 @@ public struct SpinnerFrame: ChangedRows {
 
     public func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         renderer.staticImage.write(rows: rows, into: pixels)
-        renderer.spinnerBase.forEachComposited(
-            arc, color: renderer.arcColor, over: renderer.overLayers, rows: rows, columns: 0..<width
-        ) { x, y, pixel in pixels[(y - rows.lowerBound) * renderer.width + x] = pixel }
+        drawArc(rows: rows, into: pixels)
+    }
+
+    /// Writes the pixels the arc covers in `rows` (and only those) into `pixels`, which hold
+    /// those rows of the static image: each composited from the background up, layer by layer,
+    /// with the arc in its place in the draw order, and rounded once, as `referenceFrame` does.
+    func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let area = arc.window.intersection(renderer.spinnerWindow)
+            .intersection(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
+        if area.isEmpty { return }
+        let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
+        // Only the label layers that reach the arc matter; usually there are none.
+        let reaching = over.filter { !$0.window.intersection(area).isEmpty }
+        let background = renderer.background
+        let maskWidth = arc.window.width
+        arc.values.withUnsafeBufferPointer { m in
+            for y in area.y0..<area.y1 {
+                var maskIndex = (y - arc.window.y0) * maskWidth + (area.x0 - arc.window.x0)
+                for x in area.x0..<area.x1 {
+                    let c = m[maskIndex]
+                    maskIndex += 1
+                    guard c > 0 else { continue }
+                    var pixel = (background.red, background.green, background.blue, background.alpha)
+                    for layer in under { layer.draw(onto: &pixel, x: x, y: y) }
+                    sourceOver(color, coverage: c, onto: &pixel)
+                    for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
+                    pixels[(y - rows.lowerBound) * width + x] = quantizePixel(pixel)
+                }
+            }
+        }
     }
 }
 
 extension FrameRenderer: FrameSource {
+    /// An upper bound on the memory one frame takes while it is made: the arc's accumulation
+    /// buffer (8 bytes a pixel) and mask (4) over at most the spinner's box, and a band block's
+    /// pixels and scanlines (about 9 bytes a pixel of at most 16 rows of 32 KiB, or a sixteenth
+    /// of the box's rows).
+    public var bytesPerFrame: Int {
+        let box = spinnerWindow.width * spinnerWindow.height
+        return max(1, 12 * box + 9 * max(width * 64, width * spinnerWindow.height / 16))
+    }
+
     public func rows(ofFrame k: Int) -> any ChangedRows {
         SpinnerFrame(renderer: self, arc: arcMask(frame: k))
     }
