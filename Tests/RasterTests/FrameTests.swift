@@ -55,6 +55,21 @@ import Testing
     }
 
     @Test(arguments: cases.indices)
+    func withoutTheFloatBoxEqualsReference(index: Int) throws {
+        let (name, scene) = Self.cases[index]
+        let renderer = try FrameRenderer(
+            validated: scene.validated(), label: scene.makeLabel(), frameCount: 60,
+            tolerance: Path.defaultTolerance, keepsSpinnerBase: false)
+        #expect(renderer.spinnerBase == nil)
+        for k in [0, 13, 30] {
+            let fast = renderer.frame(k)
+            let reference = renderer.referenceFrame(k)
+            let same = fast == reference
+            #expect(same, "\(name) frame \(k): \(firstDifference(fast, reference))")
+        }
+    }
+
+    @Test(arguments: cases.indices)
     func repeatedRowsAreCopiedExactly(index: Int) throws {
         let renderer = try FrameRenderer(scene: Self.cases[index].1, frameCount: 4)
         var plain = try Pixmap(width: renderer.width, height: renderer.height)

@@ -162,6 +162,48 @@ extension Layer {
     }
 }
 
+extension Canvas {
+    /// Calls `body(x, y, pixel)` with the rounded premultiplied pixel of `mask` in `color` over
+    /// this canvas, then the `over` layers, for every pixel of `rows` × `columns` that the mask
+    /// covers.
+    @inline(__always)
+    func forEachComposited(
+        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer], rows: Range<Int>,
+        columns: Range<Int>, _ body: (Int, Int, UInt32) -> Void
+    ) {
+        // Only the over layers that reach into this canvas matter; usually there are none.
+        let reaching = over.filter { !$0.window.intersection(window).isEmpty }
+        let area = mask.window.intersection(window)
+            .intersection(
+                PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
+        if area.isEmpty { return }
+        let width = window.width
+        let maskWidth = mask.window.width
+        values.withUnsafeBufferPointer { v in
+            mask.values.withUnsafeBufferPointer { m in
+                for y in area.y0..<area.y1 {
+                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
+                    for x in area.x0..<area.x1 {
+                        let c = m[maskIndex]
+                        if c > 0 {
+                            var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
+                            sourceOver(color, coverage: c, onto: &pixel)
+                            for layer in reaching {
+                                let lc = layer.coverage(x: x, y: y)
+                                if lc > 0 { sourceOver(layer.color, coverage: lc, onto: &pixel) }
+                            }
+                            body(x, y, quantizePixel(pixel))
+                        }
+                        index += 4
+                        maskIndex += 1
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Premultiplied source-over of `color` at coverage `c` onto a float pixel (r, g, b, a): every
 /// channel becomes S·c + D·(1 − S.alpha·c). The one place this formula is written, so every path
 /// (whole image, spinner box, label over arc) computes bit-identical floats.

@@ -31,6 +31,12 @@ public struct FrameRenderer: Sendable {
     public let staticImage: Pixmap
     /// The arc's premultiplied colour.
     let arcColor: PremultipliedColor
+    /// The layers under the arc as floats inside `spinnerWindow`, when that takes at most
+    /// `spinnerBaseLimit` bytes (16 a pixel); nil for larger boxes, whose pixels are composited
+    /// again where the arc covers them (`SpinnerFrame.drawArc`).
+    let spinnerBase: Canvas?
+    /// The largest float copy of the spinner's box kept: 64 MiB (a 2048 × 2048 px box).
+    static let spinnerBaseLimit = 64 << 20
 
     /// Prepares the sequence. Throws `SceneError` for a scene that cannot be drawn
     /// (`Scene.validated()`), `RasterError.invalidSize` when the image would be empty or over
@@ -47,7 +53,12 @@ public struct FrameRenderer: Sendable {
         try self.init(validated: scene.validated(), label: label, frameCount: frameCount, tolerance: tolerance)
     }
 
-    private init(validated scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double) throws {
+    /// `keepsSpinnerBase: false` always composites arc pixels from the background up (tests
+    /// hold both ways against `referenceFrame`).
+    init(
+        validated scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double,
+        keepsSpinnerBase: Bool = true
+    ) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
         self.scene = scene
         self.frameCount = frameCount
@@ -112,6 +123,13 @@ public struct FrameRenderer: Sendable {
         Compositor.deduplicated(layers + over, background: background, into: &image)
         staticImage = image
         arcColor = style.spinnerColor.premultiplied()
+        if keepsSpinnerBase && spinnerWindow.width * spinnerWindow.height * 16 <= FrameRenderer.spinnerBaseLimit {
+            var base = Canvas(window: spinnerWindow, background: background)
+            for layer in layers { base.draw(layer) }
+            spinnerBase = base
+        } else {
+            spinnerBase = nil
+        }
     }
 
     static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)

@@ -20,12 +20,20 @@ public struct SpinnerFrame: ChangedRows {
     }
 
     /// Writes the pixels the arc covers in `rows` (and only those) into `pixels`, which hold
-    /// those rows of the static image: each composited from the background up, layer by layer,
-    /// with the arc in its place in the draw order, and rounded once, as `referenceFrame` does.
+    /// those rows of the static image: the layers under the arc, then the arc, then the label
+    /// where it reaches, rounded once, as `referenceFrame` does. The layers under the arc come
+    /// from the renderer's float copy of the spinner's box when it keeps one (small boxes);
+    /// otherwise each pixel is composited again from the background up.
     func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         let area = arc.window.intersection(renderer.spinnerWindow)
             .intersection(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
         if area.isEmpty { return }
+        if let base = renderer.spinnerBase {
+            base.forEachComposited(
+                arc, color: renderer.arcColor, over: renderer.overLayers, rows: rows, columns: 0..<width
+            ) { x, y, pixel in pixels[(y - rows.lowerBound) * width + x] = pixel }
+            return
+        }
         let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
         // Only the label layers that reach the arc matter; usually there are none.
         let reaching = over.filter { !$0.window.intersection(area).isEmpty }
