@@ -1,5 +1,13 @@
 import Dispatch
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Composites layers over a whole image, source-over in the order given, on a `Canvas` of floats
 /// rounded once per pixel, 64 rows at a time, the bands on all cores.
 enum Compositor {
@@ -13,19 +21,13 @@ enum Compositor {
             layers, background: background, rows: starts.map { $0..<min(image.height, $0 + bandRows) }, into: &image)
     }
 
-    /// The same pixels as `composite`, faster where rows repeat: a row where every layer that
-    /// reaches it is a rectangle covering it by the same fraction as the row above (no mask,
-    /// no image) is a copy of the row above, since each of its pixels goes through the same
-    /// operations. Only the other rows are composited.
+    /// The same pixels as `composite`, faster where rows repeat: a row that every layer covers
+    /// exactly as it covers the row above (a rectangle by the same row fraction, a mask with the
+    /// same values, or neither row reached) is a copy of the row above, since each of its pixels
+    /// goes through the same operations. Only the other rows are composited.
     static func deduplicated(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
         let height = image.height
-        var copies = [Bool](repeating: false, count: height)
-        var previous: [UInt32]? = nil
-        for y in 0..<height {
-            let key = rowKey(layers, y)
-            copies[y] = key != nil && key == previous
-            previous = key
-        }
+        let copies = (0..<height).map { y in y > 0 && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
         var bands: [Range<Int>] = []
         var y = 0
         while y < height {
@@ -47,23 +49,6 @@ enum Compositor {
         }
     }
 
-    /// What row y's pixels depend on besides x, or nil when a mask or image reaches it: each
-    /// rectangle's row fraction (its bit pattern), or UInt32.max where it misses the row.
-    private static func rowKey(_ layers: [Layer], _ y: Int) -> [UInt32]? {
-        var key: [UInt32] = []
-        key.reserveCapacity(layers.count)
-        for layer in layers {
-            let window = layer.window
-            guard y >= window.y0 && y < window.y1 else {
-                key.append(.max)
-                continue
-            }
-            guard case .rect(let rect) = layer.coverage else { return nil }
-            key.append(Coverage.fraction(rect.minY, rect.maxY, y).bitPattern)
-        }
-        return key
-    }
-
     /// Composites the rows of each band of `rows`, the bands on all cores.
     private static func composite(
         _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], into image: inout Pixmap
@@ -80,6 +65,29 @@ enum Compositor {
                 for layer in layers { canvas.draw(layer) }
                 canvas.write(into: base.pointer + range.lowerBound * width, width: width, rows: range)
             }
+        }
+    }
+}
+
+extension Layer {
+    /// Whether this layer covers every pixel of row `a` exactly as the pixel in the same column
+    /// of row `b` (false for an image, whose rows differ).
+    func coversAlike(_ a: Int, _ b: Int) -> Bool {
+        let window = self.window
+        let (inA, inB) = (a >= window.y0 && a < window.y1, b >= window.y0 && b < window.y1)
+        if !inA && !inB { return true }
+        if inA != inB { return false }
+        switch coverage {
+        case .rect(let rect):
+            return Coverage.fraction(rect.minY, rect.maxY, a) == Coverage.fraction(rect.minY, rect.maxY, b)
+        case .mask(let mask):
+            let width = window.width
+            return mask.values.withUnsafeBufferPointer { v in
+                memcmp(v.baseAddress! + (a - window.y0) * width, v.baseAddress! + (b - window.y0) * width, width * 4)
+                    == 0
+            }
+        case .image:
+            return false
         }
     }
 }
