@@ -71,7 +71,7 @@ let package = Package(
             // BENCHMARKS.md). An executable only: no other package can depend on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FramesCLI", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),
     ],

@@ -26,4 +26,8 @@ else
          "pycairo needs libcairo2-dev to build."
 fi
 
+# blend2d-py and blend2d-python install into the same folder; only blend2d-python can stroke.
+if pip show blend2d-py >/dev/null 2>&1; then
+    run pip uninstall -y blend2d-py blend2d-python
+fi
 run pip install -r "$here/requirements.txt"

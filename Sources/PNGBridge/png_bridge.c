@@ -72,37 +72,6 @@ static png_structp start_write(bridge_context *context, png_bridge_buffer *out, 
     return png;
 }
 
-int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t height,
-                           size_t stride, int level, int filters, png_bridge_buffer *out,
-                           char *message, size_t message_capacity) {
-    bridge_context context;
-    png_structp png = start_write(&context, out, message, message_capacity);
-    if (png == NULL) return -1;
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        copy_message(&context, "cannot create libpng info struct");
-        return -1;
-    }
-    if (setjmp(context.jump)) {
-        png_destroy_write_struct(&png, &info);
-        png_bridge_buffer_free(out);
-        return -1;
-    }
-    png_set_compression_level(png, level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, rows + (size_t)y * stride);
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return 0;
-}
-
 int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, const unsigned char *data,
                             const size_t *offsets, const size_t *lengths, size_t count,
                             png_bridge_buffer *out, char *message, size_t message_capacity) {

@@ -39,7 +39,7 @@ import Darwin
         init(_ renderer: FrameRenderer, frame k: Int, throughPNG: Bool = true) throws {
             pixels =
                 throughPNG
-                ? try PNGDecoder.decode(SequenceEncoder(renderer: renderer).encode(frame: k)) : renderer.frame(k)
+                ? try PNGDecoder.decode(SequenceEncoder(renderer).encode(frame: k)) : renderer.frame(k)
             scale = renderer.scene.scale
             style = renderer.scene.style
         }

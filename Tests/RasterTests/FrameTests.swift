@@ -45,7 +45,37 @@ import Testing
             let reference = renderer.referenceFrame(k)
             let same = fast == reference
             #expect(same, "\(name) frame \(k): \(firstDifference(fast, reference))")
+            var rows = try Pixmap(width: renderer.width, height: renderer.height)
+            rows.pixels.withUnsafeMutableBufferPointer {
+                renderer.rows(ofFrame: k).write(rows: 0..<renderer.height, into: $0)
+            }
+            let sameRows = rows == reference
+            #expect(sameRows, "\(name) frame \(k) as rows: \(firstDifference(rows, reference))")
         }
+    }
+
+    @Test(arguments: cases.indices)
+    func withoutTheFloatBoxEqualsReference(index: Int) throws {
+        let (name, scene) = Self.cases[index]
+        let renderer = try FrameRenderer(
+            validated: scene.validated(), label: scene.makeLabel(), frameCount: 60,
+            tolerance: Path.defaultTolerance, keepsSpinnerBase: false)
+        #expect(renderer.spinnerBase == nil)
+        for k in [0, 13, 30] {
+            let fast = renderer.frame(k)
+            let reference = renderer.referenceFrame(k)
+            let same = fast == reference
+            #expect(same, "\(name) frame \(k): \(firstDifference(fast, reference))")
+        }
+    }
+
+    @Test(arguments: cases.indices)
+    func repeatedRowsAreCopiedExactly(index: Int) throws {
+        let renderer = try FrameRenderer(scene: Self.cases[index].1, frameCount: 4)
+        var plain = try Pixmap(width: renderer.width, height: renderer.height)
+        Compositor.composite(renderer.underLayers + renderer.overLayers, background: renderer.background, into: &plain)
+        let same = plain == renderer.staticImage
+        #expect(same, "\(Self.cases[index].0): \(firstDifference(renderer.staticImage, plain))")
     }
 
     /// No gap and a 40 pt "Ǻ", whose ring and accent rise above the line box into the spinner's
@@ -58,7 +88,7 @@ import Testing
         let renderer = try FrameRenderer(scene: Self.labelOverArc, frameCount: 60)
         var shared = 0
         for k in stride(from: 0, to: 60, by: 5) {
-            let arc = renderer.arcLayer(frame: k)
+            let arc = Layer(coverage: .mask(renderer.arcMask(frame: k)), color: renderer.arcColor)
             for y in renderer.spinnerWindow.y0..<renderer.spinnerWindow.y1 {
                 for x in renderer.spinnerWindow.x0..<renderer.spinnerWindow.x1
                 where arc.coverage(x: x, y: y) > 0 && renderer.overLayers[0].coverage(x: x, y: y) > 0 {

@@ -22,7 +22,7 @@ import Testing
         let bytes =
             encoder == "libpng"
             ? try PNGEncoder().encode(renderer.frame(1))
-            : try SequenceEncoder(renderer: renderer).encode(frame: 1)
+            : try SequenceEncoder(renderer).encode(frame: 1)
         var chunks: [String] = []
         var offset = 8
         while offset + 8 <= bytes.count {

@@ -7,18 +7,25 @@ import Testing
 @Suite struct SequenceEncoderTests {
     static let settings: [SequenceEncoder.Settings] = [
         .measured,
-        .init(staticLevel: 1, staticFilter: .up, bandLevel: 1, bandFilter: .sub, bandBlocks: 1),
-        .init(staticLevel: 6, staticFilter: .sub, bandLevel: 9, bandFilter: .up, bandBlocks: 7),
-        .init(staticLevel: 0, staticFilter: .none, bandLevel: 2, bandFilter: .none, bandBlocks: 1000),
+        .init(
+            staticCompression: .zlib(level: 1), staticFilter: .up, bandCompression: .zlib(level: 1), bandFilter: .sub,
+            bandBlocks: 1),
+        .init(
+            staticCompression: .zlib(level: 6), staticFilter: .paeth, bandCompression: .rows, bandFilter: .adaptive,
+            bandBlocks: 7),
+        .init(
+            staticCompression: .rows, staticFilter: .average, bandCompression: .zlib(level: 2), bandFilter: .none,
+            bandBlocks: 1000),
     ]
 
     @Test(arguments: FrameTests.cases.indices, settings.indices)
     func decodesToTheReferencePixels(caseIndex: Int, settingsIndex: Int) throws {
         let (name, scene) = FrameTests.cases[caseIndex]
         let renderer = try FrameRenderer(scene: scene, frameCount: 24)
-        let encoder = try SequenceEncoder(renderer: renderer, settings: Self.settings[settingsIndex])
+        let encoder = try SequenceEncoder(renderer, settings: Self.settings[settingsIndex])
         for k in [0, 5, 13] {
             let bytes = try encoder.encode(frame: k)
+            #expect(try bytes == encoder.referenceEncode(frame: k), "\(name) frame \(k): the cached path's bytes")
             let decoded = try PNGDecoder.decode(bytes)
             let reference = renderer.referenceFrame(k)
             let same = decoded == reference
@@ -34,7 +41,7 @@ import Testing
         let renderer = try FrameRenderer(
             scene: Scene(style: FrameTests.tight, variant: .indicator, scale: 2), frameCount: 8)
         #expect(renderer.changingRows == 0..<renderer.height)
-        let decoded = try PNGDecoder.decode(SequenceEncoder(renderer: renderer).encode(frame: 3))
+        let decoded = try PNGDecoder.decode(SequenceEncoder(renderer).encode(frame: 3))
         let same = decoded == renderer.referenceFrame(3)
         #expect(same)
     }
@@ -43,7 +50,7 @@ import Testing
         let style = LoadingStyle(strokeWidth: 0, spinnerSize: 0)
         let renderer = try FrameRenderer(scene: Scene(style: style, variant: .indicator, scale: 1), frameCount: 4)
         #expect(renderer.changingRows.isEmpty)
-        let encoder = try SequenceEncoder(renderer: renderer)
+        let encoder = try SequenceEncoder(renderer)
         #expect(try encoder.encode(frame: 0) == encoder.encode(frame: 3))
         let same = try PNGDecoder.decode(encoder.encode(frame: 1)) == renderer.referenceFrame(1)
         #expect(same)

@@ -11,21 +11,6 @@ typedef struct {
     size_t capacity;
 } png_bridge_buffer;
 
-/// libpng's row filters as a bit set (the values of PNG_FILTER_NONE ... PNG_FILTER_PAETH).
-static const int png_bridge_filter_none = 0x08;
-static const int png_bridge_filter_sub = 0x10;
-static const int png_bridge_filter_up = 0x20;
-static const int png_bridge_filter_average = 0x40;
-static const int png_bridge_filter_paeth = 0x80;
-
-/// Encodes 8-bit straight-alpha RGBA rows as a PNG with an sRGB chunk and no time chunk.
-/// `rows` holds `height` rows of `stride` bytes. `level` is zlib's 0...9, `filters` a set of the
-/// filter bits above. On success returns 0 and fills `out`; on failure returns -1, frees what it
-/// allocated and writes libpng's message (NUL-terminated, truncated) into `message`.
-int png_bridge_encode_rgba(const unsigned char *rows, uint32_t width, uint32_t height,
-                           size_t stride, int level, int filters, png_bridge_buffer *out,
-                           char *message, size_t message_capacity);
-
 /// Writes a PNG file around image data that is already compressed, with libpng's chunk
 /// functions: the signature, IHDR (8-bit RGBA, no interlace), sRGB (perceptual), one IDAT
 /// holding `data` (a complete zlib stream), and IEND.

@@ -3,17 +3,22 @@
 /// The default image (IDAT) is frame 0, whole. Every later frame stores only the rectangle that
 /// differs from the frame before it (within the spinner's box, the only pixels that move), with
 /// blend operation SOURCE and dispose operation NONE, so alpha is replaced exactly, never blended.
-/// Rows are unfiltered and deflated at level 9 with a zlib header and checksum; libpng's chunk
-/// functions write the container. Decoders without APNG support show frame 0.
+/// Rows are unfiltered and deflated by `compression` with a zlib header and checksum
+/// (`ZlibStream`); libpng's chunk functions write the container. Decoders without APNG support
+/// show frame 0.
 public struct APNGEncoder: Sendable {
     public let renderer: FrameRenderer
     /// Frames per second of playback (1…65535).
     public let fps: Int
+    /// How every frame's rows are deflated. Default: `.rows`.
+    public let compression: Compression
 
-    public init(renderer: FrameRenderer, fps: Int) {
+    public init(renderer: FrameRenderer, fps: Int, compression: Compression = .rows) {
         precondition(fps >= 1 && fps <= 65535, "fps fits the delay denominator")
+        precondition(compression.isValid, "zlib levels are 0...9")
         self.renderer = renderer
         self.fps = fps
+        self.compression = compression
     }
 
     /// The animated PNG of frames 0 … N−1.
@@ -25,7 +30,7 @@ public struct APNGEncoder: Sendable {
         let full = PixelRect(x0: 0, y0: 0, x1: previous.width, y1: previous.height)
         chunks.append(("fcTL", frameControl(sequence, full)))
         sequence += 1
-        chunks.append(("IDAT", try zlibStream(previous, full)))
+        chunks.append(("IDAT", try compression.stream(of: previous, filter: .none)))
         for k in 1..<max(1, count) {
             let frame = renderer.frame(k)
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
@@ -50,30 +55,23 @@ public struct APNGEncoder: Sendable {
 
     /// A zlib stream of the region's unfiltered scanlines.
     func zlibStream(_ image: Pixmap, _ region: PixelRect) throws(PNGError) -> [UInt8] {
-        var lines = [UInt8]()
-        lines.reserveCapacity(region.height * (region.width * 4 + 1))
-        Alpha.demultiplyTable.withUnsafeBufferPointer { table in
-            for y in region.y0..<region.y1 {
-                lines.append(0)
-                for x in region.x0..<region.x1 {
-                    let p = Scanlines.straight(image.pixels[y * image.width + x], table: table)
-                    lines += [UInt8(p & 0xFF), UInt8((p >> 8) & 0xFF), UInt8((p >> 16) & 0xFF), UInt8(p >> 24)]
-                }
-            }
-        }
-        return PNGContainer.zlibHeader(level: 9) + (try Deflate.piece(lines, level: 9, last: true))
-            + PNGContainer.bigEndian(Deflate.adler32(lines))
+        let lines = Scanlines.make(image, region: region, filter: .none)
+        var stream = ZlibStream(level: compression.headerLevel)
+        stream.append(
+            try lines.withUnsafeBufferPointer { lines throws(PNGError) in
+                try compression.piece(lines, rowBytes: region.width * 4 + 1, last: true)
+            })
+        return stream.finish()
     }
 
     /// The smallest rectangle, within `window`, holding every pixel where `a` and `b` differ.
     static func difference(_ a: Pixmap, _ b: Pixmap, within window: PixelRect) -> PixelRect? {
-        var box: PixelRect? = nil
+        var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
         for y in window.y0..<window.y1 {
             for x in window.x0..<window.x1 where a.pixels[y * a.width + x] != b.pixels[y * b.width + x] {
-                let pixel = PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1)
-                box = box.map { $0.union(pixel) } ?? pixel
+                (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1))
             }
         }
-        return box
+        return x0 <= x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : nil
     }
 }

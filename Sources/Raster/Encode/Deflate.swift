@@ -10,7 +10,7 @@ import Synchronization
 /// the final block. The zlib checksum of the whole is `adler32_combine` of the pieces' checksums.
 enum Deflate {
     /// Compresses `input` as one piece at zlib `level` (0…9).
-    static func piece(_ input: [UInt8], level: Int, last: Bool) throws(PNGError) -> [UInt8] {
+    static func piece(_ input: UnsafeBufferPointer<UInt8>, level: Int, last: Bool) throws(PNGError) -> [UInt8] {
         // A stream from the pool, reset: zlib's quarter megabyte of tables is allocated once per
         // thread and level, not once per piece (the output does not depend on it).
         guard let stream = StreamPool.shared.take(level: level) else {
@@ -21,13 +21,11 @@ enum Deflate {
         var status: Int32 = Z_OK
         // Uninitialised: zlib writes what is kept, and only that is kept.
         let output = [UInt8](unsafeUninitializedCapacity: bound) { out, count in
-            status = input.withUnsafeBufferPointer { bytes in
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: bytes.baseAddress)
-                stream.pointee.avail_in = UInt32(bytes.count)
-                stream.pointee.next_out = out.baseAddress
-                stream.pointee.avail_out = UInt32(out.count)
-                return deflate(stream, last ? Z_FINISH : Z_FULL_FLUSH)
-            }
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.pointee.avail_in = UInt32(input.count)
+            stream.pointee.next_out = out.baseAddress
+            stream.pointee.avail_out = UInt32(out.count)
+            status = deflate(stream, last ? Z_FINISH : Z_FULL_FLUSH)
             count = out.count - Int(stream.pointee.avail_out)
         }
         let done =
@@ -38,8 +36,12 @@ enum Deflate {
         return output
     }
 
+    static func adler32(_ input: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        Adler32.checksum(input)
+    }
+
     static func adler32(_ input: [UInt8]) -> UInt32 {
-        input.withUnsafeBufferPointer { UInt32(CZlib.adler32(1, $0.baseAddress, UInt32($0.count))) }
+        input.withUnsafeBufferPointer { adler32($0) }
     }
 
     /// The Adler-32 of A followed by B, from A's, B's and B's length.

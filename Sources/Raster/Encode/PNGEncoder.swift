@@ -1,26 +1,5 @@
 import PNGBridge
 
-/// A PNG row filter (PNG specification, section 9).
-public enum PNGFilter: String, Sendable, CaseIterable {
-    case none, sub, up, average, paeth
-    /// libpng's adaptive choice among all five, per row.
-    case adaptive
-
-    var libpngFlags: Int32 {
-        switch self {
-        case .none: return Int32(png_bridge_filter_none)
-        case .sub: return Int32(png_bridge_filter_sub)
-        case .up: return Int32(png_bridge_filter_up)
-        case .average: return Int32(png_bridge_filter_average)
-        case .paeth: return Int32(png_bridge_filter_paeth)
-        case .adaptive:
-            return Int32(
-                png_bridge_filter_none | png_bridge_filter_sub | png_bridge_filter_up
-                    | png_bridge_filter_average | png_bridge_filter_paeth)
-        }
-    }
-}
-
 /// Errors of PNG encoding and decoding, with libpng's message.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case encodingFailed(String)
@@ -37,57 +16,35 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Writes a `Pixmap` as a PNG with libpng: 8-bit RGBA, straight alpha, an sRGB chunk, no time
-/// chunk, so the same pixels always give the same bytes.
+/// Writes an image as a PNG: 8-bit RGBA, straight alpha, an sRGB chunk, no time chunk, so the
+/// same pixels always give the same bytes. Scanlines come from `Scanlines` (pixels demultiplied
+/// with `Alpha.demultiply`), the stream from `ZlibStream`, the chunks from `PNGContainer`, as for
+/// sequences and animated PNGs.
 ///
-/// Pixels are demultiplied with `Alpha.demultiply`. The defaults were chosen by measurement
-/// (`bench/png-settings`, README "PNG settings"): on these mostly uniform frames no filter at
-/// zlib level 6 was both the fastest and the smallest of the five filters and libpng's adaptive
-/// choice (overlay @3x: 41 ms and 26.1 kB, against 46 ms / 26.6 kB for Up and 93 ms / 26.0 kB
-/// adaptive; indicator @3x: 1.4 ms / 4.9 kB against 1.6 ms / 7.3 kB for Up).
+/// The defaults were chosen by measurement (`bench/png-settings`, README "PNG settings"): on
+/// these mostly uniform frames no filter at zlib level 6 was both the fastest and the smallest of
+/// the five filters and libpng's adaptive choice.
 public struct PNGEncoder: Sendable {
-    /// zlib's level, 0…9. Default: 6.
-    public var compressionLevel: Int
+    /// How the scanlines are deflated. Default: zlib level 6.
+    public var compression: Compression
     /// The row filter. Default: `.none`.
     public var filter: PNGFilter
 
-    public init(compressionLevel: Int = 6, filter: PNGFilter = .none) {
-        precondition((0...9).contains(compressionLevel), "zlib levels are 0...9")
-        self.compressionLevel = compressionLevel
+    public init(compression: Compression = .zlib(level: 6), filter: PNGFilter = .none) {
+        precondition(compression.isValid, "zlib levels are 0...9")
+        self.compression = compression
         self.filter = filter
     }
 
-    /// The PNG file's bytes.
-    public func encode(_ pixmap: Pixmap) throws(PNGError) -> [UInt8] {
-        let rows = PNGEncoder.straightRows(pixmap)
-        var buffer = png_bridge_buffer()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = rows.withUnsafeBufferPointer { rows in
-            png_bridge_encode_rgba(
-                rows.baseAddress, UInt32(pixmap.width), UInt32(pixmap.height),
-                pixmap.width * 4, Int32(compressionLevel), filter.libpngFlags,
-                &buffer, &message, message.count)
-        }
-        guard status == 0 else {
-            throw .encodingFailed(string(fromCMessage: message))
-        }
-        defer { png_bridge_buffer_free(&buffer) }
-        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    /// zlib at `compressionLevel` (0…9).
+    public init(compressionLevel: Int, filter: PNGFilter = .none) {
+        self.init(compression: .zlib(level: compressionLevel), filter: filter)
     }
 
-    /// The pixmap as straight-alpha RGBA bytes, row after row.
-    static func straightRows(_ pixmap: Pixmap) -> [UInt8] {
-        let count = pixmap.width * pixmap.height
-        var rows = [UInt8](repeating: 0, count: count * 4)
-        Alpha.demultiplyTable.withUnsafeBufferPointer { table in
-            pixmap.pixels.withUnsafeBufferPointer { source in
-                rows.withUnsafeMutableBytes { raw in
-                    let target = raw.bindMemory(to: UInt32.self)
-                    for i in 0..<count { target[i] = Scanlines.straight(source[i], table: table) }
-                }
-            }
-        }
-        return rows
+    /// The PNG file's bytes.
+    public func encode(_ image: some RowSource) throws(PNGError) -> [UInt8] {
+        try PNGContainer.file(
+            width: image.width, height: image.height, imageData: compression.stream(of: image, filter: filter))
     }
 }
 

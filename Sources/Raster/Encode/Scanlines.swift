@@ -1,16 +1,28 @@
-/// The row filters the piecewise encoder can use (PNG specification, section 9): None and Sub
-/// read only the row itself; Up reads the row above, so the first row of a piece falls back to
-/// None (a piece must not depend on rows outside it).
-public enum RowFilter: String, Sendable, CaseIterable {
-    case none, sub, up
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A PNG row filter (PNG specification, section 9).
+public enum PNGFilter: String, Sendable, CaseIterable {
+    case none, sub, up, average, paeth
+    /// Per row, the filter whose bytes have the smallest sum as signed values (libpng's heuristic).
+    case adaptive
 }
 
 /// PNG scanlines: each row as a filter-type byte followed by its filtered straight-alpha RGBA
-/// bytes (PNG specification, section 9).
+/// bytes (PNG specification, section 9). The one place pixels are demultiplied for encoding.
+///
+/// Rows are filtered as a run of their own: the first row of a run never uses a filter that
+/// reads the row above (Up, Average, Paeth fall back to None there), so a run of rows compressed
+/// as an independent piece never depends on the rows before it.
 enum Scanlines {
     /// A premultiplied pixel as straight-alpha RGBA (little-endian UInt32, bytes R G B A).
     @inline(__always)
-    static func straight(_ pixel: UInt32, table: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    static func straight(_ pixel: UInt32, table: UnsafePointer<UInt8>) -> UInt32 {
         let alpha = pixel >> 24
         if alpha == 255 || alpha == 0 { return pixel }
         let row = Int(alpha) << 8
@@ -20,48 +32,130 @@ enum Scanlines {
             b: UInt32(table[row | Int((pixel >> 16) & 0xFF)]), a: alpha)
     }
 
-    /// Rows `rows` of `pixmap`, demultiplied and filtered.
-    static func make(_ pixmap: Pixmap, rows: Range<Int>, filter: RowFilter) -> [UInt8] {
-        let width = pixmap.width
+    /// Bytes of `rows` scanlines of `width` pixels.
+    static func byteCount(width: Int, rows: Int) -> Int { (width * 4 + 1) * rows }
+
+    /// Writes `rows` rows of `width` premultiplied pixels, row r starting at `pixels + r * stride`,
+    /// as filtered scanlines into `out` (`byteCount(width:rows:)` bytes).
+    static func write(
+        _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rows: Int, filter: PNGFilter,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
         let rowBytes = width * 4 + 1
-        var out = [UInt8](repeating: 0, count: rowBytes * rows.count)
         Alpha.demultiplyTable.withUnsafeBufferPointer { table in
-            pixmap.pixels.withUnsafeBufferPointer { source in
-                out.withUnsafeMutableBytes { raw in
-                    let bytes = raw.bindMemory(to: UInt8.self)
-                    for (index, y) in rows.enumerated() {
-                        let start = index * rowBytes
-                        let pixels = UnsafeMutableRawPointer(bytes.baseAddress! + start + 1)
-                        for x in 0..<width {
-                            let straight = Scanlines.straight(source[y * width + x], table: table)
-                            pixels.storeBytes(of: straight.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
-                        }
+            let table = table.baseAddress!
+            for r in 0..<rows {
+                let source = pixels + r * stride
+                let target = UnsafeMutableRawPointer(out + r * rowBytes + 1)
+                // A row equal to the one above has the same bytes: copy them.
+                if r > 0 && memcmp(source, source - stride, width * 4) == 0 {
+                    target.copyMemory(from: target - rowBytes, byteCount: width * 4)
+                    continue
+                }
+                // Runs of one pixel are common: demultiply each value once.
+                var last = source[0]
+                var straight = Scanlines.straight(last, table: table)
+                for x in 0..<width {
+                    let pixel = source[x]
+                    if pixel != last {
+                        last = pixel
+                        straight = Scanlines.straight(pixel, table: table)
                     }
-                    // Filter from the last row up, so Up still reads unfiltered rows above.
-                    for index in stride(from: rows.count - 1, through: 0, by: -1) {
-                        let start = index * rowBytes
-                        switch filter {
-                        case .none:
-                            bytes[start] = 0
-                        case .sub:
-                            bytes[start] = 1
-                            var i = rowBytes - 1
-                            while i > 4 {
-                                bytes[start + i] &-= bytes[start + i - 4]
-                                i -= 1
-                            }
-                        case .up:
-                            if index == 0 {
-                                bytes[start] = 0
-                            } else {
-                                bytes[start] = 2
-                                for i in 1..<rowBytes { bytes[start + i] &-= bytes[start - rowBytes + i] }
-                            }
-                        }
-                    }
+                    target.storeBytes(of: straight.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                 }
             }
         }
-        return out
+        if filter == .none {
+            for r in 0..<rows { out[r * rowBytes] = 0 }
+            return
+        }
+        // From the last row up, so every filter still reads unfiltered rows above.
+        var scratch = [UInt8](repeating: 0, count: rowBytes)
+        for r in Swift.stride(from: rows - 1, through: 0, by: -1) {
+            let line = out + r * rowBytes
+            let above: UnsafePointer<UInt8>? = r > 0 ? UnsafePointer(line - rowBytes) : nil
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                Scanlines.filter(line, above: above, rowBytes: rowBytes, filter: filter, scratch: scratch.baseAddress!)
+            }
+        }
+    }
+
+    /// Filters one unfiltered row in place (`line[0]` is its filter byte).
+    static func filter(
+        _ line: UnsafeMutablePointer<UInt8>, above: UnsafePointer<UInt8>?, rowBytes: Int, filter: PNGFilter,
+        scratch: UnsafeMutablePointer<UInt8>
+    ) {
+        var choice = filter
+        if above == nil && choice != .sub && choice != .adaptive { choice = .none }
+        if choice == .adaptive {
+            var best = Int.max
+            let candidates: [PNGFilter] = above == nil ? [.none, .sub] : [.none, .sub, .up, .average, .paeth]
+            for candidate in candidates {
+                apply(candidate, line, above: above, rowBytes: rowBytes, into: scratch)
+                var sum = 0
+                for i in 1..<rowBytes { sum += Int(min(scratch[i], 0 &- scratch[i])) }
+                if sum < best {
+                    best = sum
+                    choice = candidate
+                }
+            }
+        }
+        apply(choice, line, above: above, rowBytes: rowBytes, into: scratch)
+        line.update(from: scratch, count: rowBytes)
+    }
+
+    /// The filtered row (filter byte first) of `line` into `out`.
+    private static func apply(
+        _ filter: PNGFilter, _ line: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, rowBytes: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) {
+        func up(_ i: Int) -> Int { above.map { Int($0[i]) } ?? 0 }
+        func left(_ i: Int) -> Int { i > 4 ? Int(line[i - 4]) : 0 }
+        func upperLeft(_ i: Int) -> Int { i > 4 ? (above.map { Int($0[i - 4]) } ?? 0) : 0 }
+        switch filter {
+        case .none, .adaptive:
+            out[0] = 0
+            for i in 1..<rowBytes { out[i] = line[i] }
+        case .sub:
+            out[0] = 1
+            for i in 1..<rowBytes { out[i] = line[i] &- UInt8(left(i)) }
+        case .up:
+            out[0] = 2
+            for i in 1..<rowBytes { out[i] = line[i] &- UInt8(up(i)) }
+        case .average:
+            out[0] = 3
+            for i in 1..<rowBytes { out[i] = line[i] &- UInt8((left(i) + up(i)) / 2) }
+        case .paeth:
+            out[0] = 4
+            for i in 1..<rowBytes {
+                let (a, b, c) = (left(i), up(i), upperLeft(i))
+                let p = a + b - c
+                let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+                let predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+                out[i] = line[i] &- UInt8(predictor)
+            }
+        }
+    }
+
+    /// Rows `rows` of `pixmap` as filtered scanlines.
+    static func make(_ pixmap: Pixmap, rows: Range<Int>, filter: PNGFilter) -> [UInt8] {
+        make(
+            pixmap, region: PixelRect(x0: 0, y0: rows.lowerBound, x1: pixmap.width, y1: rows.upperBound), filter: filter
+        )
+    }
+
+    /// The pixels of `region` (inside `pixmap`) as filtered scanlines.
+    static func make(_ pixmap: Pixmap, region: PixelRect, filter: PNGFilter) -> [UInt8] {
+        let count = byteCount(width: region.width, rows: region.height)
+        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            if count > 0 {
+                pixmap.pixels.withUnsafeBufferPointer { pixels in
+                    write(
+                        pixels.baseAddress! + region.y0 * pixmap.width + region.x0, width: region.width,
+                        stride: pixmap.width, rows: region.height, filter: filter, into: out.baseAddress!)
+                }
+            }
+            initialized = count
+        }
     }
 }

@@ -35,6 +35,9 @@ public struct SequenceWriter: Sendable {
 
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
+    /// Memory that the frames being encoded at once may take together: 512 MiB.
+    public static let frameMemoryBudget = 512 << 20
+
     /// The name a file has while it is being written: ".NAME.partial", in the same folder.
     public static func temporaryName(for name: String) -> String { "." + name + ".partial" }
 
@@ -48,7 +51,7 @@ public struct SequenceWriter: Sendable {
     ) throws -> [Int] {
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         // A hidden frame is always the same image: encode it once.
-        let hidden = frames.contains(.hidden) ? try PNGEncoder().encode(renderer.hiddenFrame()) : []
+        let hidden = frames.contains(.hidden) ? try PNGEncoder(compression: .rows).encode(renderer.hiddenFrame()) : []
         precondition(fileNames.count == frames.count, "one file name per frame")
         let count = frames.count
         let temporary = fileNames.map { directory + "/" + SequenceWriter.temporaryName(for: $0) }
@@ -59,8 +62,10 @@ public struct SequenceWriter: Sendable {
             throw FileError(operation: "replace", path: path, errno: EISDIR)
         }
         let state = Mutex(WriteState(count: count))
-        let workers = min(threads, count)
-        let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+        // Frames at once: `threads`, but never more than fit in `frameMemoryBudget` together, so
+        // that huge frames use no more memory with more threads (the bytes do not depend on it).
+        let workers = min(threads, count, max(1, SequenceWriter.frameMemoryBudget / renderer.bytesPerFrame))
+        let encoder = try SequenceEncoder(renderer, settings: settings)
 
         /// Renames, in order, every written frame whose predecessors are in place.
         @Sendable func renameReady(_ s: inout WriteState) throws {

@@ -46,14 +46,11 @@ public struct Canvas: Sendable {
     }
 
     private mutating func drawRect(_ rect: Rect, color: PremultipliedColor, area: PixelRect) {
-        func fraction(_ low: Double, _ high: Double, _ pixel: Int) -> Float {
-            Float(max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel))))
-        }
-        let columns = (area.x0..<area.x1).map { fraction(rect.minX, rect.maxX, $0) }
+        let columns = (area.x0..<area.x1).map { Coverage.fraction(rect.minX, rect.maxX, $0) }
         let width = window.width
         values.withUnsafeMutableBufferPointer { v in
             for y in area.y0..<area.y1 {
-                let rowCoverage = fraction(rect.minY, rect.maxY, y)
+                let rowCoverage = Coverage.fraction(rect.minY, rect.maxY, y)
                 var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                 for column in columns {
                     Canvas.blend(&v, at: index, color: color, coverage: column * rowCoverage)
@@ -113,45 +110,58 @@ public struct Canvas: Sendable {
     /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
     /// row, for a pixmap that holds a band of the image.
     public func write(into pixmap: inout Pixmap, originY: Int = 0) {
-        let area = window.intersection(PixelRect(x0: 0, y0: originY, x1: pixmap.width, y1: originY + pixmap.height))
+        let (width, height) = (pixmap.width, pixmap.height)
+        pixmap.pixels.withUnsafeMutableBufferPointer { p in
+            write(into: p.baseAddress!, width: width, rows: originY..<(originY + height))
+        }
+    }
+
+    /// `write(into:originY:)` for rows `rows` of an image `width` pixels wide whose row
+    /// `rows.lowerBound` starts at `pixels`.
+    func write(into pixels: UnsafeMutablePointer<UInt32>, width pixmapWidth: Int, rows: Range<Int>) {
+        let originY = rows.lowerBound
+        let area = window.intersection(PixelRect(x0: 0, y0: originY, x1: pixmapWidth, y1: rows.upperBound))
         if area.isEmpty { return }
         let width = window.width
-        let pixmapWidth = pixmap.width
         values.withUnsafeBufferPointer { v in
-            pixmap.pixels.withUnsafeMutableBufferPointer { p in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var target = (y - originY) * pixmapWidth + area.x0
-                    for _ in area.x0..<area.x1 {
-                        p[target] = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
-                        index += 4
-                        target += 1
-                    }
+            for y in area.y0..<area.y1 {
+                var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                var target = (y - originY) * pixmapWidth + area.x0
+                for _ in area.x0..<area.x1 {
+                    pixels[target] = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
+                    index += 4
+                    target += 1
                 }
             }
         }
     }
 }
 
-extension Canvas {
-    /// Composites `mask` in `color` over this canvas and writes the rounded result into
-    /// `pixmap`, without changing the canvas, and only where the mask covers something.
-    /// Identical to copying the canvas, `draw`ing the layer and `write`ing it, for a pixmap that
-    /// already holds this canvas written: uncovered pixels keep the values `write` gave them.
-    /// `over` are layers drawn after the mask (the label), composited on the covered pixels too.
-    public func writeComposited(
-        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer] = [],
-        into pixmap: inout Pixmap, originY: Int = 0
-    ) {
-        let width = pixmap.width
-        pixmap.pixels.withUnsafeMutableBufferPointer { p in
-            forEachComposited(
-                mask, color: color, over: over, rows: originY..<(originY + pixmap.height),
-                columns: 0..<width
-            ) { x, y, pixel in p[(y - originY) * width + x] = pixel }
+extension Layer {
+    /// Composites this layer onto the float pixel at (x, y) with exactly the operations
+    /// `Canvas.draw` applies to that pixel, so a pixel composited alone, layer after layer, has
+    /// the same floats as on a canvas (no canvas of floats needs to be kept).
+    @inline(__always)
+    func draw(onto pixel: inout (Float, Float, Float, Float), x: Int, y: Int) {
+        let window = self.window
+        guard x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1 else { return }
+        switch coverage {
+        case .rect(let rect):
+            let c = Coverage.fraction(rect.minX, rect.maxX, x) * Coverage.fraction(rect.minY, rect.maxY, y)
+            sourceOver(color, coverage: c, onto: &pixel)
+        case .mask(let mask):
+            let c = mask.values[(y - window.y0) * window.width + (x - window.x0)]
+            if c > 0 { sourceOver(color, coverage: c, onto: &pixel) }
+        case .image(let image):
+            sourceOver(PremultipliedColor(packed: image.pixels[y * image.width + x]), coverage: 1, onto: &pixel)
+        case .placedImage(let image, let left, let top):
+            let packed = image.pixels[(y - top) * image.width + x - left]
+            sourceOver(PremultipliedColor(packed: packed), coverage: 1, onto: &pixel)
         }
     }
+}
 
+extension Canvas {
     /// Calls `body(x, y, pixel)` with the rounded premultiplied pixel of `mask` in `color` over
     /// this canvas, then the `over` layers, for every pixel of `rows` × `columns` that the mask
     /// covers.
@@ -178,10 +188,7 @@ extension Canvas {
                         if c > 0 {
                             var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
                             sourceOver(color, coverage: c, onto: &pixel)
-                            for layer in reaching {
-                                let (color, lc) = layer.source(x: x, y: y)
-                                if lc > 0 { sourceOver(color, coverage: lc, onto: &pixel) }
-                            }
+                            for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
                             body(x, y, quantizePixel(pixel))
                         }
                         index += 4

@@ -11,6 +11,14 @@ public enum Coverage: Sendable, Equatable {
     /// An image at full coverage with its top-left pixel at (x, y), its own premultiplied pixels
     /// as the colour (the layer's colour is unused): a colour glyph.
     case placedImage(Pixmap, x: Int, y: Int)
+
+    /// How much of pixel column (or row) `pixel`, which spans pixel…pixel + 1, lies between `low`
+    /// and `high`: 0…1. A rectangle covers a pixel by the product of its column's and its row's
+    /// fractions. The one place this is computed, so every path gets bit-identical coverage.
+    @inline(__always)
+    static func fraction(_ low: Double, _ high: Double, _ pixel: Int) -> Float {
+        Float(max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel))))
+    }
 }
 
 /// One thing to paint: a coverage and a premultiplied colour, composited source-over.
@@ -27,31 +35,13 @@ public struct Layer: Sendable, Equatable {
     public func coverage(x: Int, y: Int) -> Float {
         switch coverage {
         case .rect(let rect):
-            func fraction(_ low: Double, _ high: Double, _ pixel: Int) -> Float {
-                Float(max(0, min(high, Double(pixel + 1)) - max(low, Double(pixel))))
-            }
-            return fraction(rect.minX, rect.maxX, x) * fraction(rect.minY, rect.maxY, y)
+            return Coverage.fraction(rect.minX, rect.maxX, x) * Coverage.fraction(rect.minY, rect.maxY, y)
         case .mask(let mask):
             return mask.coverage(x: x, y: y)
         case .image(let image):
             return x >= 0 && y >= 0 && x < image.width && y < image.height ? 1 : 0
         case .placedImage(let image, let left, let top):
             return x >= left && y >= top && x < left + image.width && y < top + image.height ? 1 : 0
-        }
-    }
-
-    /// The colour and coverage this layer composites onto pixel (x, y): for an image, its own
-    /// pixel at full coverage; otherwise the layer's colour at `coverage(x:y:)`.
-    public func source(x: Int, y: Int) -> (color: PremultipliedColor, coverage: Float) {
-        switch coverage {
-        case .image(let image):
-            guard x >= 0, y >= 0, x < image.width, y < image.height else { return (color, 0) }
-            return (PremultipliedColor(packed: image.pixels[y * image.width + x]), 1)
-        case .placedImage(let image, let left, let top):
-            guard x >= left, y >= top, x < left + image.width, y < top + image.height else { return (color, 0) }
-            return (PremultipliedColor(packed: image.pixels[(y - top) * image.width + x - left]), 1)
-        default:
-            return (color, coverage(x: x, y: y))
         }
     }
 

@@ -1,17 +1,15 @@
-import Dispatch
-import Synchronization
-
 /// Renders frame k of a sequence of N frames of a `Scene` (README, "What it renders").
 ///
 /// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
 /// track, arc, label.
 /// Frame k's arc starts at −90° + 360°·k/N (12 o'clock at k = 0) and sweeps 90° clockwise, so N
-/// frames make one seamless turn. Layers that do not move are composited once, in `init`: the
-/// image without the arc, rounded to 8 bits, and the layers under the arc kept as floats inside
-/// the spinner's pixel box. A frame changes only the pixels its arc covers: the arc over those
-/// floats, then the label where it reaches into the box, rounded once. `referenceFrame(_:)`
-/// composites every layer over the whole image instead; both give the same bytes, because each
-/// pixel goes through the same float operations in the same order.
+/// frames make one seamless turn. Layers that do not move are composited once, in `init`, into the
+/// image without the arc, rounded to 8 bits (rows that repeat are copied). A frame changes only
+/// the pixels its arc covers: each is composited again from the background up, layer by layer
+/// with the arc in its place (`SpinnerFrame`), and rounded once; no float copy of the spinner's
+/// box is kept, so memory stays small for any size. `referenceFrame(_:)` composites every layer
+/// over the whole image instead; both give the same bytes, because each pixel goes through the
+/// same float operations in the same order.
 public struct FrameRenderer: Sendable {
     public let scene: Scene
     public let frameCount: Int
@@ -31,10 +29,14 @@ public struct FrameRenderer: Sendable {
     public let label: TextLabel?
     /// Background, dim, card and track, rounded to 8 bits.
     public let staticImage: Pixmap
-    /// The same layers as floats inside `spinnerWindow`.
-    let spinnerBase: Canvas
-    /// `staticImage`'s rows `changingRows`.
-    let staticBand: Pixmap?
+    /// The arc's premultiplied colour.
+    let arcColor: PremultipliedColor
+    /// The layers under the arc as floats inside `spinnerWindow`, when that takes at most
+    /// `spinnerBaseLimit` bytes (16 a pixel); nil for larger boxes, whose pixels are composited
+    /// again where the arc covers them (`SpinnerFrame.drawArc`).
+    let spinnerBase: Canvas?
+    /// The largest float copy of the spinner's box kept: 64 MiB (a 2048 × 2048 px box).
+    static let spinnerBaseLimit = 64 << 20
 
     /// Prepares the sequence. Throws `SceneError` for a scene that cannot be drawn
     /// (`Scene.validated()`), `RasterError.invalidSize` when the image would be empty or over
@@ -42,14 +44,23 @@ public struct FrameRenderer: Sendable {
     /// `frameCount` must be ≥ 1.
     public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
         let scene = try scene.validated()
-        try self.init(scene: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
+        try self.init(validated: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
     }
 
     /// Prepares the sequence with `label`, made by the caller with `scene.makeLabel()` (to size the
     /// image before rendering, say), so the font is not loaded and shaped twice.
     public init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
+        try self.init(validated: scene.validated(), label: label, frameCount: frameCount, tolerance: tolerance)
+    }
+
+    /// `keepsSpinnerBase: false` always composites arc pixels from the background up (tests
+    /// hold both ways against `referenceFrame`).
+    init(
+        validated scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double,
+        keepsSpinnerBase: Bool = true
+    ) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
-        self.scene = try scene.validated()
+        self.scene = scene
         self.frameCount = frameCount
         self.tolerance = tolerance
         self.label = label
@@ -109,20 +120,15 @@ public struct FrameRenderer: Sendable {
         }
         overLayers = over
 
-        FrameRenderer.composite(layers + over, background: background, into: &image)
+        Compositor.deduplicated(layers + over, background: background, into: &image)
         staticImage = image
-        var base = Canvas(window: spinnerWindow, background: background)
-        for layer in layers { base.draw(layer) }
-        spinnerBase = base
-        if spinnerWindow.isEmpty {
-            staticBand = nil
+        arcColor = style.spinnerColor.premultiplied()
+        if keepsSpinnerBase && spinnerWindow.width * spinnerWindow.height * 16 <= FrameRenderer.spinnerBaseLimit {
+            var base = Canvas(window: spinnerWindow, background: background)
+            for layer in layers { base.draw(layer) }
+            spinnerBase = base
         } else {
-            var band = try Pixmap(width: width, height: spinnerWindow.height)
-            let start = spinnerWindow.y0 * width
-            band.pixels.replaceSubrange(
-                0..<band.pixels.count,
-                with: image.pixels[start..<(start + band.pixels.count)])
-            staticBand = band
+            spinnerBase = nil
         }
     }
 
@@ -139,21 +145,16 @@ public struct FrameRenderer: Sendable {
         return .degrees(-90 + 360 * Double(index) / Double(frameCount))
     }
 
-    /// The arc of frame k: 90° of the centre line from `arcStart(frame:)`, round caps.
-    public func arcLayer(frame k: Int) -> Layer {
+    /// The coverage of frame k's arc: 90° of the centre line from `arcStart(frame:)`, round caps,
+    /// rasterized over the arc's own box (a quarter of the ring, not the whole spinner box).
+    public func arcMask(frame k: Int) -> CoverageMask {
         let box = layout.spinnerBox.scaled(by: scene.scale)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
         let path = Path.strokedArc(
             center: center, radius: radius, width: stroke,
             start: arcStart(frame: k), sweep: .degrees(90))
         let polygons = path.flattened(tolerance: tolerance)
-        // Rasterize only the arc's own box: a quarter of the ring, not the whole spinner box.
-        return Layer(
-            coverage: .mask(
-                Rasterizer.coverage(
-                    of: polygons,
-                    in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))),
-            color: scene.style.spinnerColor.premultiplied())
+        return Rasterizer.coverage(of: polygons, in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))
     }
 
     /// The whole pixels that contain every vertex.
@@ -181,16 +182,9 @@ public struct FrameRenderer: Sendable {
     /// Frame k: the static image with the spinner box recomposited.
     public func frame(_ k: Int) -> Pixmap {
         var image = staticImage
-        renderSpinner(frame: k, into: &image)
+        let frame = SpinnerFrame(renderer: self, arc: arcMask(frame: k))
+        image.pixels.withUnsafeMutableBufferPointer { frame.drawArc(rows: 0..<height, into: $0) }
         return image
-    }
-
-    /// Writes frame k's spinner box (and nothing else) into `image`, which must hold the static
-    /// image or an earlier frame of this sequence, or only its rows from `originY` on.
-    public func renderSpinner(frame k: Int, into image: inout Pixmap, originY: Int = 0) {
-        let arc = arcLayer(frame: k)
-        guard case .mask(let mask) = arc.coverage else { return }
-        spinnerBase.writeComposited(mask, color: arc.color, over: overLayers, into: &image, originY: originY)
     }
 
     /// The rows that differ between frames: those of `spinnerWindow` (empty when it is).
@@ -198,54 +192,20 @@ public struct FrameRenderer: Sendable {
         spinnerWindow.isEmpty ? 0..<0 : spinnerWindow.y0..<spinnerWindow.y1
     }
 
-    /// Frame k's `changingRows` only, as a pixmap of the image's width (its row 0 is image row
-    /// `changingRows.lowerBound`). Every other row of frame k equals `staticImage`.
-    public func band(_ k: Int) -> Pixmap? {
-        let rows = changingRows
-        if rows.isEmpty { return nil }
-        var band = staticBand!
-        renderSpinner(frame: k, into: &band, originY: rows.lowerBound)
-        return band
-    }
-
     /// The screen with the overlay hidden: the background colour and the backdrop image only.
     public func hiddenFrame() -> Pixmap {
         var image = staticImage
         let backdrop = underLayers.filter { if case .image = $0.coverage { return true } else { return false } }
-        FrameRenderer.composite(backdrop, background: background, into: &image)
+        Compositor.composite(backdrop, background: background, into: &image)
         return image
     }
 
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
-    /// that `frame(_:)` is tested against.
+    /// that `frame(_:)` and `rows(ofFrame:)` are tested against.
     public func referenceFrame(_ k: Int) -> Pixmap {
         var image = staticImage
-        FrameRenderer.composite(underLayers + [arcLayer(frame: k)] + overLayers, background: background, into: &image)
+        let arc = Layer(coverage: .mask(arcMask(frame: k)), color: arcColor)
+        Compositor.composite(underLayers + [arc] + overLayers, background: background, into: &image)
         return image
-    }
-
-    /// Composites `layers` over `background` into the whole of `image`, 64 rows at a time, the
-    /// bands on all cores (each band's pixels depend only on the band).
-    static func composite(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
-        let bandRows = 64
-        let width = image.width
-        let height = image.height
-        let bands = (height + bandRows - 1) / bandRows
-        let results = Mutex([Int: [UInt32]]())
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-            let y0 = band * bandRows
-            let y1 = min(height, y0 + bandRows)
-            var canvas = Canvas(window: PixelRect(x0: 0, y0: y0, x1: width, y1: y1), background: background)
-            for layer in layers { canvas.draw(layer) }
-            var rows = try! Pixmap(width: width, height: y1 - y0)
-            canvas.write(into: &rows, originY: y0)
-            results.withLock { $0[band] = rows.pixels }
-        }
-        results.withLock { results in
-            for (band, pixels) in results {
-                let start = band * bandRows * width
-                image.pixels.replaceSubrange(start..<(start + pixels.count), with: pixels)
-            }
-        }
     }
 }

@@ -1,8 +1,9 @@
-// Measures PNG encoding time and size on real frames, to choose zlib levels and row filters.
-//   swift run -c release --package-path bench/png-settings [whole|pieces]
-// "whole": libpng on one whole frame (PNGEncoder), every level × filter.
+// Measures PNG encoding time and size on real frames, to choose compressions and row filters.
+//   swift run -c release --package-path bench/png-settings [whole|pieces|blocks]
+// "whole": one whole frame (PNGEncoder), every compression × filter.
 // "pieces": the piecewise SequenceEncoder: static pieces (once per sequence) and the per-frame
-// band, every level × filter for each.
+// band, every compression × filter for each.
+// "blocks": how many blocks the band is cut into.
 import Dispatch
 import Raster
 
@@ -30,79 +31,80 @@ let workloads: [(String, Scene)] = [
     ("W2 overlay @3x dim 0.5", Scene(style: overlay, variant: .overlay, scale: 3)),
 ]
 let mode = CommandLine.arguments.dropFirst().first ?? "pieces"
+let compressions: [Compression] = [.rows, .zlib(level: 1), .zlib(level: 3), .zlib(level: 6), .zlib(level: 9)]
 
 if mode == "whole" {
-    print("| workload | level | filter | ms/frame (median of 5) | bytes |")
+    print("| workload | compression | filter | ms/frame (median of 5) | bytes |")
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let frame = try FrameRenderer(scene: scene, frameCount: 60).frame(7)
-        for level in [1, 3, 6, 9] {
+        for compression in compressions {
             for filter in PNGFilter.allCases {
                 var size = 0
                 let ms = try medianMilliseconds(5) {
-                    size = try PNGEncoder(compressionLevel: level, filter: filter).encode(frame).count
+                    size = try PNGEncoder(compression: compression, filter: filter).encode(frame).count
                 }
-                print("| \(name) | \(level) | \(filter.rawValue) | \(format(ms)) | \(size) |")
+                print("| \(name) | \(compression) | \(filter.rawValue) | \(format(ms)) | \(size) |")
             }
         }
     }
 } else if mode == "blocks" {
-    print("| workload | band blocks | band level | ms/frame (median over 60 frames) | bytes/frame (avg) |")
+    print("| workload | band blocks | band compression | ms/frame (median over 60 frames) | bytes/frame (avg) |")
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for (blocks, level) in [
-            (1, 4), (2, 4), (4, 4), (6, 4), (8, 4), (12, 4), (16, 4), (4, 3), (8, 3), (16, 3), (4, 2), (4, 1),
+        for (blocks, compression) in [
+            (1, Compression.rows), (2, .rows), (4, .rows), (6, .rows), (8, .rows), (12, .rows), (16, .rows),
+            (24, .rows), (4, .zlib(level: 4)), (16, .zlib(level: 4)),
         ] {
             var settings = SequenceEncoder.Settings.measured
             settings.bandBlocks = blocks
-            settings.bandLevel = level
-            let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+            settings.bandCompression = compression
+            let encoder = try SequenceEncoder(renderer, settings: settings)
             var total = 0
             var times: [Double] = []
             for k in 0..<60 {
                 times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
             }
-            print("| \(name) | \(blocks) | \(level) | \(format(times.sorted()[30])) | \(total / 60) |")
+            print("| \(name) | \(blocks) | \(compression) | \(format(times.sorted()[30])) | \(total / 60) |")
         }
     }
 } else {
-    let filters = RowFilter.allCases
-    print("Static pieces (once per sequence), band at level 4, none:")
-    print("| workload | static level | static filter | init ms | bytes/frame |")
+    let filters: [PNGFilter] = [.none, .sub, .up]
+    print("Static pieces (once per sequence), band by RowDeflate, none:")
+    print("| workload | static compression | static filter | init ms | bytes/frame |")
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for level in [1, 6, 9] {
+        for compression in compressions {
             for filter in filters {
                 let settings = SequenceEncoder.Settings(
-                    staticLevel: level, staticFilter: filter, bandLevel: 4, bandFilter: .none)
+                    staticCompression: compression, staticFilter: filter, bandCompression: .rows, bandFilter: .none)
                 var encoder: SequenceEncoder? = nil
                 let ms = try medianMilliseconds(3) {
-                    encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+                    encoder = try SequenceEncoder(renderer, settings: settings)
                 }
                 let size = try encoder!.encode(frame: 7).count
-                print("| \(name) | \(level) | \(filter.rawValue) | \(format(ms)) | \(size) |")
+                print("| \(name) | \(compression) | \(filter.rawValue) | \(format(ms)) | \(size) |")
             }
         }
     }
-    print("\nBand (every frame), static pieces at level 9, none:")
-    print("| workload | band level | band filter | ms/frame (median over 60 frames) | bytes/frame (avg) |")
+    print("\nBand (every frame), static pieces by RowDeflate, none:")
+    print("| workload | band compression | band filter | ms/frame (median over 60 frames) | bytes/frame (avg) |")
     print("|---|---|---|---|---|")
     for (name, scene) in workloads {
         let renderer = try FrameRenderer(scene: scene, frameCount: 60)
-        for level in [1, 3, 4, 5, 6, 9] {
+        for compression in compressions {
             for filter in filters {
                 let settings = SequenceEncoder.Settings(
-                    staticLevel: 9, staticFilter: .none, bandLevel: level, bandFilter: filter,
-                    bandBlocks: 4)
-                let encoder = try SequenceEncoder(renderer: renderer, settings: settings)
+                    staticCompression: .rows, staticFilter: .none, bandCompression: compression, bandFilter: filter)
+                let encoder = try SequenceEncoder(renderer, settings: settings)
                 var total = 0
                 var times: [Double] = []
                 for k in 0..<60 {
                     times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
                 }
-                print("| \(name) | \(level) | \(filter.rawValue) | \(format(times.sorted()[30])) | \(total / 60) |")
+                print("| \(name) | \(compression) | \(filter.rawValue) | \(format(times.sorted()[30])) | \(total / 60) |")
             }
         }
     }

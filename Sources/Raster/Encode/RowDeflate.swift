@@ -1,0 +1,136 @@
+/// Deflate (RFC 1951) written for PNG scanlines, this package's own: fast on images made of runs
+/// of equal pixels and rows that repeat, which is what a loading indicator's frames are.
+///
+/// Matching is greedy and looks in three places only: 4 bytes back (the previous pixel), one
+/// scanline back (the pixel above) and the last position whose next 4 bytes hashed the same;
+/// the longest match of at least 4 bytes wins, ties going to the nearer. Each block of at most
+/// `blockTokens` tokens gets its own dynamic Huffman code (`HuffmanCode`). A piece is
+/// independent, as zlib's pieces are (`Deflate`): nothing refers to bytes before it, and unless
+/// it is the last it ends with an empty stored block (a full flush), so pieces concatenate into
+/// one stream. The output depends only on the input bytes, the row length and `last`.
+enum RowDeflate {
+    /// Tokens per block: a new Huffman code every 32 Ki tokens, and bounded memory.
+    static let blockTokens = 1 << 15
+
+    /// The compressed piece.
+    static func piece(_ input: UnsafeBufferPointer<UInt8>, rowBytes: Int, last: Bool) -> [UInt8] {
+        var writer = BitWriter(capacity: 64 + input.count / 4)
+        var tokens = TokenBlock()
+        var matcher = Matcher(input: input, rowBytes: rowBytes)
+        while matcher.position < input.count {
+            matcher.fill(&tokens, limit: blockTokens)
+            let isFinal = last && matcher.position >= input.count
+            tokens.write(final: isFinal, into: &writer)
+            tokens.reset()
+        }
+        if input.isEmpty && last {
+            tokens.write(final: true, into: &writer)
+        }
+        if !last {
+            // A full flush: an empty stored block, then the byte boundary and LEN = 0, NLEN = ~0.
+            writer.ensure(extra: 8)
+            writer.put(0, 3)
+            writer.alignToByte()
+            writer.append(bytes: [0, 0, 0xFF, 0xFF])
+        } else {
+            writer.alignToByte()
+        }
+        matcher.release()
+        return writer.finish()
+    }
+}
+
+/// The greedy LZ77 parse of one piece (see `RowDeflate`).
+struct Matcher {
+    let input: UnsafeBufferPointer<UInt8>
+    let rowBytes: Int
+    private(set) var position = 0
+    /// Last position of each 4-byte hash, −1 for none.
+    private let table: UnsafeMutablePointer<Int32>
+    private static let tableBits = 12
+
+    init(input: UnsafeBufferPointer<UInt8>, rowBytes: Int) {
+        self.input = input
+        self.rowBytes = rowBytes
+        table = .allocate(capacity: 1 << Matcher.tableBits)
+        table.initialize(repeating: -1, count: 1 << Matcher.tableBits)
+    }
+
+    func release() { table.deallocate() }
+
+    /// Parses on from `position` until the input ends or `tokens` holds `limit` tokens.
+    mutating func fill(_ tokens: inout TokenBlock, limit: Int) {
+        guard let base = input.baseAddress else { return }
+        let count = input.count
+        let above = rowBytes <= 32768 ? rowBytes : 0
+        var i = position
+        while i < count && tokens.count < limit {
+            let remaining = count - i
+            // A run of the previous pixel's bytes: taken whole when long (its distance costs no
+            // extra bits).
+            let run = i >= 4 ? Matcher.matchLength(base + i, base + i - 4, min(remaining, 1 << 16)) : 0
+            if run >= 258 {
+                emit(run, distance: 4, into: &tokens, limit: limit, at: &i)
+                continue
+            }
+            // Farther matches cost 10 to 13 extra bits: one token at most, then look again.
+            var far = 0
+            var distance = 0
+            if remaining >= 4 {
+                let cap = min(remaining, 258)
+                if above > 0 && i >= above {
+                    far = Matcher.matchLength(base + i, base + i - above, cap)
+                    distance = above
+                }
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
+                let slot = Int((word &* 0x9E37_79B1) >> UInt32(32 - Matcher.tableBits))
+                let candidate = Int(table[slot])
+                table[slot] = Int32(truncatingIfNeeded: i)
+                let gap = i - candidate
+                if candidate >= 0 && gap <= 32768 && gap != 4 && gap != above && far < cap {
+                    let length = Matcher.matchLength(base + i, base + candidate, cap)
+                    if length > far {
+                        far = length
+                        distance = gap
+                    }
+                }
+            }
+            if run >= 4 && run + 8 >= far {
+                emit(run, distance: 4, into: &tokens, limit: limit, at: &i)
+            } else if far >= 4 {
+                emit(far, distance: distance, into: &tokens, limit: limit, at: &i)
+            } else {
+                tokens.addLiteral(base[i])
+                i += 1
+            }
+        }
+        position = i
+    }
+
+    /// Adds a match of `length` bytes as tokens of at most 258 (none shorter than 3 left over).
+    @inline(__always)
+    private func emit(_ length: Int, distance: Int, into tokens: inout TokenBlock, limit: Int, at i: inout Int) {
+        var left = length
+        while left > 0 && tokens.count < limit {
+            var piece = min(258, left)
+            if left - piece > 0 && left - piece < 3 { piece = left - 3 }
+            tokens.addMatch(length: piece, distance: distance)
+            left -= piece
+            i += piece
+        }
+    }
+
+    /// How many bytes from `a` equal those from `b`, at most `limit`.
+    @inline(__always)
+    static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
+        var length = 0
+        while length + 8 <= limit {
+            let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)
+            let y = UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self)
+            if x != y { return length + (x ^ y).littleEndian.trailingZeroBitCount / 8 }
+            length += 8
+        }
+        while length < limit && a[length] == b[length] { length += 1 }
+        return length
+    }
+}

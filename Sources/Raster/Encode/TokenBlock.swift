@@ -1,0 +1,169 @@
+/// The literals and matches of one deflate block, with their symbol counts, and how the block is
+/// written with a dynamic Huffman code (RFC 1951, 3.2.5 to 3.2.7).
+///
+/// A token is a `UInt32`: a literal byte is its value; a match sets the top bit, holds
+/// length − 3 (0…255) in bits 16…23 and distance − 1 (0…32767) in bits 0…14.
+struct TokenBlock {
+    private(set) var tokens: [UInt32] = []
+    /// Counts of the literal/length symbols 0…285 and of the distance symbols 0…29.
+    private var literalCounts = [UInt32](repeating: 0, count: 286)
+    private var distanceCounts = [UInt32](repeating: 0, count: 30)
+
+    var count: Int { tokens.count }
+
+    init() { tokens.reserveCapacity(RowDeflate.blockTokens) }
+
+    @inline(__always)
+    mutating func addLiteral(_ byte: UInt8) {
+        tokens.append(UInt32(byte))
+        literalCounts[Int(byte)] += 1
+    }
+
+    /// A match of `length` (3…258) bytes, `distance` (1…32768) back.
+    @inline(__always)
+    mutating func addMatch(length: Int, distance: Int) {
+        let l = UInt32(length - 3)
+        let d = UInt32(distance - 1)
+        tokens.append(0x8000_0000 | l << 16 | d)
+        literalCounts[257 + TokenBlock.lengthSymbol(l)] += 1
+        distanceCounts[TokenBlock.distanceSymbol(d)] += 1
+    }
+
+    mutating func reset() {
+        tokens.removeAll(keepingCapacity: true)
+        for i in literalCounts.indices { literalCounts[i] = 0 }
+        for i in distanceCounts.indices { distanceCounts[i] = 0 }
+    }
+
+    /// Writes the block: its header, Huffman tables, tokens and end-of-block code.
+    func write(final: Bool, into writer: inout BitWriter) {
+        var counts = literalCounts
+        counts[256] += 1
+        let literals = HuffmanCode(frequencies: counts, limit: 15)
+        let distances = HuffmanCode(frequencies: distanceCounts, limit: 15)
+        // Each token takes at most 15 + 5 + 15 + 13 bits: 6 bytes; the tables under 1 KiB.
+        writer.ensure(extra: tokens.count * 6 + 1024)
+        writer.put(final ? 1 : 0, 1)
+        writer.put(2, 2)
+        TokenBlock.writeTables(literals.lengths, distances.lengths, into: &writer)
+        literals.lengths.withUnsafeBufferPointer { literalLengths in
+            literals.codes.withUnsafeBufferPointer { literalCodes in
+                distances.lengths.withUnsafeBufferPointer { distanceLengths in
+                    distances.codes.withUnsafeBufferPointer { distanceCodes in
+                        for token in tokens {
+                            if token & 0x8000_0000 == 0 {
+                                writer.put(literalCodes[Int(token)], Int(literalLengths[Int(token)]))
+                                continue
+                            }
+                            let l = (token >> 16) & 0xFF
+                            let symbol = TokenBlock.lengthSymbol(l)
+                            let lengthBits = TokenBlock.lengthExtraBits(symbol)
+                            let lengthLength = Int(literalLengths[257 + symbol])
+                            writer.put(
+                                literalCodes[257 + symbol] | (l - TokenBlock.lengthBase(symbol)) << lengthLength,
+                                lengthLength + lengthBits)
+                            let d = token & 0x7FFF
+                            let distance = TokenBlock.distanceSymbol(d)
+                            let distanceBits = TokenBlock.distanceExtraBits(distance)
+                            let distanceLength = Int(distanceLengths[distance])
+                            writer.put(
+                                distanceCodes[distance] | (d - TokenBlock.distanceBase(distance)) << distanceLength,
+                                distanceLength + distanceBits)
+                        }
+                    }
+                }
+            }
+        }
+        writer.put(literals.codes[256], Int(literals.lengths[256]))
+    }
+
+    /// HLIT, HDIST, HCLEN, the code-length code, then both codes' lengths run-length coded.
+    static func writeTables(_ literalLengths: [UInt8], _ distanceLengths: [UInt8], into writer: inout BitWriter) {
+        let literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
+        let distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
+        let lengths = Array(literalLengths[0..<literalCount] + distanceLengths[0..<distanceCount])
+        var runs: [(symbol: Int, extra: UInt32, bits: Int)] = []
+        var i = 0
+        while i < lengths.count {
+            let value = lengths[i]
+            var run = 1
+            while i + run < lengths.count && lengths[i + run] == value { run += 1 }
+            var left = run
+            if value == 0 {
+                while left >= 11 {
+                    let n = min(138, left)
+                    runs.append((18, UInt32(n - 11), 7))
+                    left -= n
+                }
+                if left >= 3 {
+                    runs.append((17, UInt32(left - 3), 3))
+                    left = 0
+                }
+            } else {
+                runs.append((Int(value), 0, 0))
+                left -= 1
+                while left >= 3 {
+                    let n = min(6, left)
+                    runs.append((16, UInt32(n - 3), 2))
+                    left -= n
+                }
+            }
+            for _ in 0..<left { runs.append((Int(value), 0, 0)) }
+            i += run
+        }
+        var counts = [UInt32](repeating: 0, count: 19)
+        for run in runs { counts[run.symbol] += 1 }
+        let code = HuffmanCode(frequencies: counts, limit: 7)
+        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+        let orderCount = max(4, (order.lastIndex { code.lengths[$0] > 0 } ?? 0) + 1)
+        writer.put(UInt32(literalCount - 257), 5)
+        writer.put(UInt32(distanceCount - 1), 5)
+        writer.put(UInt32(orderCount - 4), 4)
+        for symbol in order[0..<orderCount] { writer.put(UInt32(code.lengths[symbol]), 3) }
+        for run in runs {
+            writer.put(code.codes[run.symbol], Int(code.lengths[run.symbol]))
+            if run.bits > 0 { writer.put(run.extra, run.bits) }
+        }
+    }
+
+    /// The length symbol (0…28, for codes 257…285) of length − 3.
+    @inline(__always)
+    static func lengthSymbol(_ l: UInt32) -> Int {
+        if l < 8 { return Int(l) }
+        if l == 255 { return 28 }
+        let bits = 31 - l.leadingZeroBitCount
+        return 4 * (bits - 1) + Int((l >> UInt32(bits - 2)) & 3)
+    }
+
+    @inline(__always)
+    static func lengthExtraBits(_ symbol: Int) -> Int {
+        symbol < 8 || symbol == 28 ? 0 : symbol / 4 - 1
+    }
+
+    /// The smallest length − 3 of a length symbol.
+    @inline(__always)
+    static func lengthBase(_ symbol: Int) -> UInt32 {
+        if symbol < 8 { return UInt32(symbol) }
+        if symbol == 28 { return 255 }
+        return UInt32(4 + symbol & 3) << UInt32(symbol / 4 - 1)
+    }
+
+    /// The distance symbol (0…29) of distance − 1.
+    @inline(__always)
+    static func distanceSymbol(_ d: UInt32) -> Int {
+        if d < 4 { return Int(d) }
+        let bits = 31 - d.leadingZeroBitCount
+        return 2 * bits + Int((d >> UInt32(bits - 1)) & 1)
+    }
+
+    @inline(__always)
+    static func distanceExtraBits(_ symbol: Int) -> Int {
+        symbol < 4 ? 0 : symbol / 2 - 1
+    }
+
+    /// The smallest distance − 1 of a distance symbol.
+    @inline(__always)
+    static func distanceBase(_ symbol: Int) -> UInt32 {
+        symbol < 4 ? UInt32(symbol) : UInt32(2 + symbol & 1) << UInt32(symbol / 2 - 1)
+    }
+}

@@ -1,0 +1,73 @@
+/// Frame k of a `FrameRenderer` as rows on demand: the static image, with the arc (and the label
+/// where it reaches over the arc) composited where the arc covers. What the encoders read.
+public struct SpinnerFrame: ChangedRows {
+    let renderer: FrameRenderer
+    /// The arc's coverage in this frame.
+    public let arc: CoverageMask
+
+    public var width: Int { renderer.width }
+    public var height: Int { renderer.height }
+
+    /// The rows of the arc's box: every other row equals the static image.
+    public var changedRows: Range<Int> {
+        let area = arc.window.intersection(renderer.spinnerWindow)
+        return area.isEmpty ? 0..<0 : area.y0..<area.y1
+    }
+
+    public func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        renderer.staticImage.write(rows: rows, into: pixels)
+        drawArc(rows: rows, into: pixels)
+    }
+
+    /// Writes the pixels the arc covers in `rows` (and only those) into `pixels`, which hold
+    /// those rows of the static image: the layers under the arc, then the arc, then the label
+    /// where it reaches, rounded once, as `referenceFrame` does. The layers under the arc come
+    /// from the renderer's float copy of the spinner's box when it keeps one (small boxes);
+    /// otherwise each pixel is composited again from the background up.
+    func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let area = arc.window.intersection(renderer.spinnerWindow)
+            .intersection(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
+        if area.isEmpty { return }
+        if let base = renderer.spinnerBase {
+            base.forEachComposited(
+                arc, color: renderer.arcColor, over: renderer.overLayers, rows: rows, columns: 0..<width
+            ) { x, y, pixel in pixels[(y - rows.lowerBound) * width + x] = pixel }
+            return
+        }
+        let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
+        // Only the label layers that reach the arc matter; usually there are none.
+        let reaching = over.filter { !$0.window.intersection(area).isEmpty }
+        let background = renderer.background
+        let maskWidth = arc.window.width
+        arc.values.withUnsafeBufferPointer { m in
+            for y in area.y0..<area.y1 {
+                var maskIndex = (y - arc.window.y0) * maskWidth + (area.x0 - arc.window.x0)
+                for x in area.x0..<area.x1 {
+                    let c = m[maskIndex]
+                    maskIndex += 1
+                    guard c > 0 else { continue }
+                    var pixel = (background.red, background.green, background.blue, background.alpha)
+                    for layer in under { layer.draw(onto: &pixel, x: x, y: y) }
+                    sourceOver(color, coverage: c, onto: &pixel)
+                    for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
+                    pixels[(y - rows.lowerBound) * width + x] = quantizePixel(pixel)
+                }
+            }
+        }
+    }
+}
+
+extension FrameRenderer: FrameSource {
+    /// An upper bound on the memory one frame takes while it is made: the arc's accumulation
+    /// buffer (8 bytes a pixel) and mask (4) over at most the spinner's box, and a band block's
+    /// pixels and scanlines (about 9 bytes a pixel of at most 16 rows of 32 KiB, or a sixteenth
+    /// of the box's rows).
+    public var bytesPerFrame: Int {
+        let box = spinnerWindow.width * spinnerWindow.height
+        return max(1, 12 * box + 9 * max(width * 64, width * spinnerWindow.height / 16))
+    }
+
+    public func rows(ofFrame k: Int) -> any ChangedRows {
+        SpinnerFrame(renderer: self, arc: arcMask(frame: k))
+    }
+}
