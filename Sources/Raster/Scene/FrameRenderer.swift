@@ -70,13 +70,38 @@ public struct FrameRenderer: Sendable {
         let bounds = image.bounds
         background = scene.background.premultiplied()
 
+        let box = layout.spinnerBox.scaled(by: scene.scale)
+        spinnerWindow = box.enclosingPixels.intersection(bounds)
+        let layers = try FrameRenderer.underLayers(
+            scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
+        underLayers = layers
+        let over = FrameRenderer.labelLayers(
+            label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
+        overLayers = over
+
+        Compositor.deduplicated(layers + over, background: background, into: &image)
+        staticImage = image
+        arcColor = scene.style.spinnerColor.premultiplied()
+        if keepsSpinnerBase && spinnerWindow.width * spinnerWindow.height * 16 <= FrameRenderer.spinnerBaseLimit {
+            var base = Canvas(window: spinnerWindow, background: background)
+            for layer in layers { base.draw(layer) }
+            spinnerBase = base
+        } else {
+            spinnerBase = nil
+        }
+    }
+
+    /// The layers under the arc, in draw order: backdrop image, dim layer (overlay), card, track.
+    static func underLayers(
+        scene: Scene, layout: Layout, bounds: PixelRect, spinnerWindow: PixelRect, tolerance: Double
+    ) throws -> [Layer] {
         let scale = scene.scale
         let style = scene.style
         var layers: [Layer] = []
         if let backdrop = scene.backdropImage {
             layers.append(
                 Layer(
-                    coverage: .image(try Resample.aspectFill(backdrop, width: width, height: height)),
+                    coverage: .image(try Resample.aspectFill(backdrop, width: bounds.width, height: bounds.height)),
                     color: .transparent))
         }
         if scene.variant == .overlay, style.dimAmount > 0 {
@@ -91,45 +116,32 @@ public struct FrameRenderer: Sendable {
             Layer(
                 coverage: .mask(
                     Rasterizer.coverage(
-                        of: cardPath, in: card.enclosingPixels.intersection(bounds),
-                        tolerance: tolerance)),
+                        of: cardPath, in: card.enclosingPixels.intersection(bounds), tolerance: tolerance)),
                 color: style.backgroundColor.premultiplied()))
         let box = layout.spinnerBox.scaled(by: scale)
-        spinnerWindow = box.enclosingPixels.intersection(bounds)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: style, scale: scale)
-        let track = Path.ring(
-            center: center, outerRadius: radius + stroke / 2,
-            innerRadius: radius - stroke / 2)
+        let track = Path.ring(center: center, outerRadius: radius + stroke / 2, innerRadius: radius - stroke / 2)
         layers.append(
             Layer(
                 coverage: .mask(Rasterizer.coverage(of: track, in: spinnerWindow, tolerance: tolerance)),
                 color: style.trackColor.premultiplied()))
-        underLayers = layers
-        var over: [Layer] = []
-        if let label, let box = layout.labelBox {
-            // The glyphs as one shape: where outlines overlap, the exact area of their union.
-            let glyphs = label.glyphPaths(axisX: box.center.x, top: box.minY, scale: scale)
-                .map { $0.flattened(tolerance: tolerance) }
-            over.append(
-                Layer(
-                    coverage: .mask(
-                        Rasterizer.unionCoverage(
-                            of: glyphs, in: FrameRenderer.bounds(of: glyphs.flatMap { $0 }).intersection(bounds))),
-                    color: style.textColor.premultiplied()))
-            over += label.colorGlyphLayers(axisX: box.center.x, top: box.minY, scale: scale)
-        }
-        overLayers = over
+        return layers
+    }
 
-        Compositor.deduplicated(layers + over, background: background, into: &image)
-        staticImage = image
-        arcColor = style.spinnerColor.premultiplied()
-        if keepsSpinnerBase && spinnerWindow.width * spinnerWindow.height * 16 <= FrameRenderer.spinnerBaseLimit {
-            var base = Canvas(window: spinnerWindow, background: background)
-            for layer in layers { base.draw(layer) }
-            spinnerBase = base
-        } else {
-            spinnerBase = nil
-        }
+    /// The label's layers, drawn over the arc: the outline glyphs as one shape (where outlines
+    /// overlap, the exact area of their union), then colour glyphs.
+    static func labelLayers(
+        _ label: TextLabel?, scene: Scene, layout: Layout, bounds: PixelRect, tolerance: Double
+    ) -> [Layer] {
+        guard let label, let box = layout.labelBox else { return [] }
+        let glyphs = label.glyphPaths(axisX: box.center.x, top: box.minY, scale: scene.scale)
+            .map { $0.flattened(tolerance: tolerance) }
+        let outlines = Layer(
+            coverage: .mask(
+                Rasterizer.unionCoverage(
+                    of: glyphs, in: FrameRenderer.bounds(of: glyphs.flatMap { $0 }).intersection(bounds))),
+            color: scene.style.textColor.premultiplied())
+        return [outlines] + label.colorGlyphLayers(axisX: box.center.x, top: box.minY, scale: scene.scale)
     }
 
     static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The code stays easy to read: no file in `Sources/` over 300 lines and no function over 60,
+/// unless a comment says why ("longer than 300 lines because …" in the file, "longer than 60
+/// lines because …" in the comment above the function).
+@Suite struct SourceShapeTests {
+    struct SourceFile: CustomStringConvertible, Sendable {
+        let path: String
+        let lines: [String]
+        var description: String { path }
+    }
+
+    static let files: [SourceFile] = {
+        let root = DocsTests.root.appendingPathComponent("Sources")
+        let paths = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return paths.filter { $0.hasSuffix(".swift") }.sorted().compactMap { path in
+            guard let text = try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8) else {
+                return nil
+            }
+            return SourceFile(path: path, lines: text.components(separatedBy: "\n"))
+        }
+    }()
+
+    @Test func filesAreShort() {
+        #expect(Self.files.count > 50)
+        for file in Self.files where file.lines.count > 300 {
+            #expect(
+                file.lines.contains { $0.contains("longer than 300 lines because") },
+                "\(file.path) has \(file.lines.count) lines and no comment saying why")
+        }
+    }
+
+    @Test(arguments: files)
+    func functionsAreShort(_ file: SourceFile) {
+        for (start, length) in Self.functions(in: file.lines) where length > 60 {
+            let above = file.lines[max(0, start - 6)..<start]
+            #expect(
+                above.contains { $0.contains("longer than 60 lines because") },
+                "\(file.path):\(start + 1) is a function of \(length) lines with no comment saying why")
+        }
+    }
+
+    /// The first line and the length of every function, initializer and closure-free body, by
+    /// counting braces outside string and character literals and comments.
+    static func functions(in lines: [String]) -> [(start: Int, length: Int)] {
+        let declaration = try! NSRegularExpression(
+            pattern: #"^\s*(@[\w()]+\s+)*((public|package|private|fileprivate|internal|static|mutating|"#
+                + #"override|final|nonisolated)\s+)*(func\s|init[?(<]|deinit\b|subscript\s*\()"#)
+        var found: [(Int, Int)] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            guard declaration.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil else {
+                index += 1
+                continue
+            }
+            var depth = 0
+            var opened = false
+            var end = index
+            scan: while end < lines.count {
+                for character in code(of: lines[end]) {
+                    if character == "{" {
+                        depth += 1
+                        opened = true
+                    } else if character == "}" {
+                        depth -= 1
+                        if opened, depth == 0 { break scan }
+                    }
+                }
+                // A declaration without a body (a protocol requirement) ends at its line.
+                if !opened, end > index + 8 { break }
+                end += 1
+            }
+            if opened { found.append((index, end - index + 1)) }
+            index = opened ? end + 1 : index + 1
+        }
+        return found
+    }
+
+    /// The line without string literals, character literals and a trailing comment.
+    static func code(of line: String) -> String {
+        var out = ""
+        var inString = false
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if character == "\"", previous != "\\" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", previous == "/" {
+                out.removeLast()
+                break
+            } else {
+                out.append(character)
+            }
+            previous = character == "\\" && previous == "\\" ? " " : character
+        }
+        return out
+    }
+}
