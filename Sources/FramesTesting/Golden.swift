@@ -26,7 +26,7 @@ public enum Golden {
         public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
             -> RecordMode
         {
-            if let ci = environment["CI"], !ci.isEmpty, ci != "0", ci.lowercased() != "false" { return .never }
+            if Manifest.isContinuousIntegration(environment["CI"]) { return .never }
             return environment["FRAMES_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .missing
         }
     }

@@ -60,11 +60,6 @@ func formatDuration(_ seconds: Double) -> String {
     return "\(Double(Int((seconds * 100).rounded())) / 100) s"
 }
 
-/// "1 frame", "60 frames".
-func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
 /// Seconds on a monotonic clock.
 func monotonicSeconds() -> Double {
     var time = timespec()

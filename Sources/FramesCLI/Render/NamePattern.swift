@@ -60,6 +60,12 @@ struct NamePattern: Equatable {
         self.init(prefix: prefix, suffix: suffix, width: width)
     }
 
+    /// The pattern as `--name-pattern` takes it: "frame_%04d.png" (a width pads with zeros).
+    var text: String {
+        func escaped(_ part: String) -> String { part.replacing("%", with: "%%") }
+        return escaped(prefix) + (width == 0 ? "%d" : "%0\(width)d") + escaped(suffix)
+    }
+
     func name(for frame: Int) -> String {
         let number = String(frame)
         return prefix + String(repeating: "0", count: max(0, width - number.count)) + number + suffix

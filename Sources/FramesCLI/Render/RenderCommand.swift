@@ -3,13 +3,8 @@ import Raster
 /// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest. The options are
 /// declared here, once: the parser, `--help` and the documentation's option table come from them.
 enum RenderCommand {
-    static let version = "0.1.0"
-    static let maxFrames = 10_000
-    /// The longest label, in characters (grapheme clusters).
-    static let maxTextLength = 500
-    /// The most Unicode scalars in one grapheme cluster (a letter and its marks, an emoji
-    /// sequence): far more than any script stacks, and it bounds the work of one cluster.
-    static let maxClusterLength = 32
+    static let version = Manifest.framesVersion
+    static let maxFrames = Scene.maxFrameCount
 
     typealias Options = RenderOptions
 

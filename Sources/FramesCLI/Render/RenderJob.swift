@@ -8,8 +8,11 @@ struct RenderJob: Sendable {
     let scene: Scene
     /// The scene's label, made once (its font opened once).
     let label: TextLabel?
-    /// The backdrop image as given, for the manifest.
+    /// The backdrop image as given, for the manifest, and the file it was read from.
     let backdropImagePath: String?
+    let backdropImageFile: String?
+    /// The font file as given, for the manifest.
+    let fontFilePath: String?
     let sequence: SequencePlan
     let outputs: OutputPlan
     let threads: Int
@@ -28,7 +31,8 @@ struct RenderJob: Sendable {
         let outputs = try OutputPlan.resolve(options)
         return RenderJob(
             style: style, language: language, scene: scene, label: label,
-            backdropImagePath: options.backdropImage?.value, sequence: sequence, outputs: outputs,
+            backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,
+            fontFilePath: options.fontFile?.value, sequence: sequence, outputs: outputs,
             threads: options.threads?.value ?? SequenceWriter.defaultThreads, quiet: options.quiet)
     }
 

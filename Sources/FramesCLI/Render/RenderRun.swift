@@ -86,7 +86,7 @@ struct RenderRun {
                     }
                 })
             progress.finish()
-            try OutputFile.write(Manifest.json(job: job, renderer: renderer, fileNames: fileNames), to: manifestPath)
+            try OutputFile.write(Manifest(job: job, renderer: renderer, fileNames: fileNames).bytes, to: manifestPath)
         } catch {
             progress.finish()
             throw error as? FramesError ?? .runtime("\(error)")

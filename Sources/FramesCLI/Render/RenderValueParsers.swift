@@ -41,30 +41,15 @@ extension ValueParser where Value == String {
         .accepting("a file name ending in .png") { $0.lowercased().hasSuffix(".png") && !$0.hasSuffix("/") ? $0 : nil }
     }
 
-    /// The label: a typed "\n" is a newline ("\\" a backslash); at most
-    /// `RenderCommand.maxTextLength` characters, `RenderCommand.maxClusterLength` code points in
-    /// one; no control characters but the newline.
+    /// The label: a typed "\n" is a newline ("\\" a backslash); at most `Scene.maxTextLength`
+    /// characters, `Scene.maxClusterLength` code points in one; no control characters but the
+    /// newline. A refused text longer than 40 code points is shown cut there.
     static var labelText: ValueParser {
         ValueParser { (raw: String) throws(Refusal) -> String in
             let text = raw.replacingEscapedNewlines
-            let limit = RenderCommand.maxTextLength
-            if text.count > limit {
-                throw Refusal(
-                    expected: "at most \(limit) characters (got \(text.count))", shown: String(raw.prefix(40)) + "…")
-            }
-            let clusterLimit = RenderCommand.maxClusterLength
-            if let cluster = text.first(where: { $0.unicodeScalars.count > clusterLimit }) {
-                throw Refusal(
-                    expected: "at most \(clusterLimit) Unicode characters in one grapheme cluster, a letter with its "
-                        + "marks (found one of \(cluster.unicodeScalars.count))",
-                    shown: String(raw.unicodeScalars.prefix(40)) + "…")
-            }
-            if let control = text.unicodeScalars.first(where: {
-                $0 != "\n" && $0.properties.generalCategory == .control
-            }) {
-                throw Refusal(
-                    expected: "text without control characters other than a newline "
-                        + "(found U+\(String(control.value, radix: 16, uppercase: true)))")
+            if let expected = Scene.labelTextRefusal(text) {
+                let long = raw.unicodeScalars.count > 40
+                throw Refusal(expected: expected, shown: long ? String(raw.unicodeScalars.prefix(40)) + "…" : nil)
             }
             return text
         }

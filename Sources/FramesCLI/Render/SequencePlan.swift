@@ -9,7 +9,7 @@ struct SequencePlan: Sendable {
     /// Frames of one turn of the spinner: the renderer's sequence (`fps` with a timeline: one
     /// turn a second).
     let turnFrames: Int
-    let timeline: Timeline?
+    let timeline: SessionTimeline?
     /// The one frame to write, for `--frame K`.
     let still: Int?
     let namePattern: NamePattern
@@ -27,7 +27,7 @@ struct SequencePlan: Sendable {
     static func resolve(_ options: RenderOptions, variant: Variant) throws(FramesError) -> SequencePlan {
         let fps = options.fps?.value ?? 60
         var frameCount = options.frames?.value ?? fps
-        var timeline: Timeline? = nil
+        var timeline: SessionTimeline? = nil
         if let given = options.timeline {
             guard variant == .overlay else {
                 throw .invalidValue(
@@ -42,11 +42,13 @@ struct SequencePlan: Sendable {
                 throw .invalidValue(
                     option: option, value: text, expected: "no value with --timeline (the timeline sets the frames)")
             }
-            timeline = try Timeline(given.text, fps: fps, loadingEnabled: options.loadingEnabled?.value ?? true)
+            timeline = try SessionTimeline(
+                parsing: given.text, fps: fps, loadingEnabled: options.loadingEnabled?.value ?? true)
         } else if let enabled = options.loadingEnabled {
             throw .invalidValue(option: enabled.option, value: enabled.text, expected: "no value without --timeline")
         } else if options.visible?.value == false {
-            timeline = try Timeline("idle:\(Double(frameCount) / Double(fps))", fps: fps, loadingEnabled: false)
+            timeline = try SessionTimeline(
+                parsing: "idle:\(Double(frameCount) / Double(fps))", fps: fps, loadingEnabled: false)
         }
         let turnFrames = timeline == nil ? frameCount : fps
         frameCount = timeline?.frames.count ?? frameCount

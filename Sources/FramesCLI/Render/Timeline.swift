@@ -1,38 +1,23 @@
 import Raster
 
 /// `--timeline idle:0.5,processing:2,done:0.5`: the overlay bound to a payment session over a
-/// span of time. The overlay shows exactly while the session processes (instantly: the
-/// documentation names no transition); the spinner's phase starts when processing starts; with
-/// `--loading-enabled false` it never shows (isLoadingEnabled).
-struct Timeline: Equatable {
-    struct Segment: Equatable {
-        let name: String
-        let seconds: Double
-        /// Frames of the whole span that fall in this segment.
-        var frames: Range<Int>
-    }
-
-    static let phases = ["idle", "processing", "done"]
-
-    let segments: [Segment]
-    /// What each frame of the span shows.
-    let frames: [SequenceFrame]
-
-    /// The span at `fps`: frame i shows time i / fps. In a processing segment, frame j after
-    /// its first shows the spinner at −90° + 360°·j/fps (one turn a second).
-    init(_ text: String, fps: Int, loadingEnabled: Bool) throws(FramesError) {
+/// span of time (`SessionTimeline`), read from the command line.
+extension SessionTimeline {
+    /// The span at `fps`: frame i shows time i / fps; a segment holds the frames whose time falls
+    /// in it.
+    init(parsing text: String, fps: Int, loadingEnabled: Bool) throws(FramesError) {
         func invalid(_ why: String) -> FramesError {
             .invalidValue(
                 option: "--timeline", value: text,
-                expected: "phase:seconds pairs separated by commas, phases \(Timeline.phases.joined(separator: ", ")), "
-                    + "seconds above 0 (\(why))")
+                expected: "phase:seconds pairs separated by commas, phases "
+                    + "\(SessionTimeline.phases.joined(separator: ", ")), seconds above 0 (\(why))")
         }
         var parsed: [(String, Double)] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
             guard pieces.count == 2 else { throw invalid("'\(part)' is not phase:seconds") }
             let name = String(pieces[0]).lowercased()
-            guard Timeline.phases.contains(name) else { throw invalid("unknown phase '\(pieces[0])'") }
+            guard SessionTimeline.phases.contains(name) else { throw invalid("unknown phase '\(pieces[0])'") }
             guard let seconds = parseDecimal(String(pieces[1])), seconds.isFinite, seconds > 0 else {
                 throw invalid("'\(pieces[1])' is not a duration in seconds")
             }
@@ -53,16 +38,9 @@ struct Timeline: Equatable {
             // Frames whose time i/fps lies in [start, start + seconds).
             let first = Int((start * Double(fps)).rounded(.up))
             let end = min(count, Int(((start + seconds) * Double(fps)).rounded(.up)))
-            segments.append(Segment(name: name, seconds: seconds, frames: first..<max(first, end)))
+            segments.append(Segment(phase: name, seconds: seconds, frames: first..<max(first, end)))
             start += seconds
         }
-        var frames = [SequenceFrame](repeating: .hidden, count: count)
-        if loadingEnabled {
-            for segment in segments where segment.name == "processing" {
-                for i in segment.frames { frames[i] = .spinner((i - segment.frames.lowerBound) % fps) }
-            }
-        }
-        self.segments = segments
-        self.frames = frames
+        self.init(segments: segments, frameCount: count, fps: fps, loadingEnabled: loadingEnabled)
     }
 }

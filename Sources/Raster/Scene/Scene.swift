@@ -50,6 +50,29 @@ public struct Scene: Sendable, Equatable {
 
     /// The largest scale: 16 pixels per point.
     public static let maxScale = 16.0
+    /// The longest sequence the tools write: 10 000 frames.
+    package static let maxFrameCount = 10_000
+    /// The longest label the tools take: 500 characters (grapheme clusters).
+    package static let maxTextLength = 500
+    /// The most Unicode scalars in one grapheme cluster (a letter and its marks, an emoji
+    /// sequence): far more than any script stacks, and it bounds the work of one cluster.
+    package static let maxClusterLength = 32
+
+    /// What a label text must be, when `text` is not: at most `maxTextLength` characters, at most
+    /// `maxClusterLength` code points in one, and no control characters other than the newline.
+    /// Nil when it is fine.
+    package static func labelTextRefusal(_ text: String) -> String? {
+        if text.count > maxTextLength { return "at most \(maxTextLength) characters (got \(text.count))" }
+        if let cluster = text.first(where: { $0.unicodeScalars.count > maxClusterLength }) {
+            return "at most \(maxClusterLength) Unicode characters in one grapheme cluster, a letter with its "
+                + "marks (found one of \(cluster.unicodeScalars.count))"
+        }
+        if let control = text.unicodeScalars.first(where: { $0 != "\n" && $0.properties.generalCategory == .control }) {
+            return "text without control characters other than a newline "
+                + "(found U+\(String(control.value, radix: 16, uppercase: true)))"
+        }
+        return nil
+    }
 
     /// The scene, or the first property that cannot be drawn: a valid style, a scale above 0 and
     /// at most `maxScale`, a screen of finite sides above 0 and at most `LoadingStyle.maxLength`.

@@ -118,3 +118,8 @@ package func formatNumber(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return "\(value)"
 }
+
+/// "1 frame", "60 frames".
+package func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -44,7 +44,6 @@ package struct StyleFile: Sendable {
 
     /// The style file's content, as read from `path` (named in messages).
     package init(bytes: [UInt8], path: String) throws(StyleFileError) {
-        self.path = path
         if bytes.count > StyleFile.maxBytes { throw .tooLarge(path: path) }
         let json: JSONValue
         do {
@@ -52,6 +51,12 @@ package struct StyleFile: Sendable {
         } catch {
             throw .invalidJSON(path: path, error)
         }
+        try self.init(json: json, path: path)
+    }
+
+    /// A style file's content already parsed (a manifest's "style"), named `path` in messages.
+    package init(json: JSONValue, path: String) throws(StyleFileError) {
+        self.path = path
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
         let known = StyleFile.keys
         for key in members.keys.sorted() where !known.contains(key) {

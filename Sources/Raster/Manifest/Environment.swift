@@ -1,0 +1,127 @@
+import CFontconfig
+import CFreeType
+import CZlib
+import PNGBridge
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a render was made with, recorded in its manifest and compared when it is verified, so
+/// that "FreeType was updated" or "the font file changed" is said before pixels are compared.
+extension Manifest {
+    /// The versions of the C libraries that decide the bytes: zlib and libpng encode, FreeType
+    /// and fontconfig find and draw the label's glyphs.
+    package static let libraryVersions: [String: String] = {
+        var versions = [
+            "zlib": String(cString: zlibVersion()), "libpng": String(cString: png_bridge_libpng_version()),
+        ]
+        var library: FT_Library?
+        if FT_Init_FreeType(&library) == 0, let library {
+            var major: FT_Int = 0
+            var minor: FT_Int = 0
+            var patch: FT_Int = 0
+            FT_Library_Version(library, &major, &minor, &patch)
+            versions["FreeType"] = "\(major).\(minor).\(patch)"
+            FT_Done_FreeType(library)
+        }
+        let fontconfig = Int(FcGetVersion()) // 21401 is 2.14.1
+        versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
+        return versions
+    }()
+
+    /// Records what `renderer` was made with: the generator, the libraries, the image size, the
+    /// label's font files, and the SHA-256 of those and of the backdrop image (read from
+    /// `backdropImageFile`, listed under `backdropImage` as given).
+    package mutating func recordEnvironment(of renderer: FrameRenderer, backdropImageFile: String?) {
+        generator = "frames " + Manifest.framesVersion
+        libraries = Manifest.libraryVersions
+        pixelWidth = renderer.width
+        pixelHeight = renderer.height
+        shaping = TextShaping.versions
+        let fonts = renderer.label?.fontFiles ?? []
+        fontFiles = fonts
+        sha256 = [:]
+        for path in fonts { sha256[path] = FileChecksum.sha256(of: path) }
+        if let image = backdropImage, let file = backdropImageFile { sha256[image] = FileChecksum.sha256(of: file) }
+    }
+
+    /// What differs between the environment this manifest records and `now` (the same
+    /// description rendered here, `recordEnvironment`), one line each for people; empty when
+    /// nothing recorded differs.
+    package func drift(to now: Manifest) -> [String] {
+        var lines: [String] = []
+        if let generator, generator != now.generator {
+            lines.append("generator: \(generator) → \(now.generator ?? "")")
+        }
+        for name in libraries.keys.sorted() where libraries[name] != now.libraries[name] {
+            lines.append("\(name) was updated: \(libraries[name]!) → \(now.libraries[name] ?? "not used")")
+        }
+        if let shaping, shaping != now.shaping {
+            lines.append("the shaping libraries were updated: \(shaping) → \(now.shaping ?? "none")")
+        }
+        if let recorded = fontFiles {
+            let checksums = { (paths: [String], sums: [String: String]) in paths.map { sums[$0] } }
+            if recorded != now.fontFiles, !recorded.isEmpty,
+                checksums(recorded, sha256) == checksums(now.fontFiles ?? [], now.sha256), !sha256.isEmpty
+            {
+                lines.append(
+                    "font files found at other paths, same SHA-256: \(recorded.joined(separator: ", ")) → "
+                        + (now.fontFiles ?? []).joined(separator: ", "))
+            } else if recorded != now.fontFiles {
+                lines.append(
+                    "font files: recorded \(listed(recorded, sha256)); now \(listed(now.fontFiles ?? [], now.sha256))")
+            } else {
+                for path in recorded {
+                    if let old = sha256[path], let new = now.sha256[path], old != new {
+                        lines.append("font file changed: \(path) (sha256 \(old.prefix(12))… → \(new.prefix(12))…)")
+                    }
+                }
+            }
+        }
+        if let image = backdropImage, let old = sha256[image], let new = now.sha256[image], old != new {
+            lines.append("backdrop image changed: \(image) (sha256 \(old.prefix(12))… → \(new.prefix(12))…)")
+        }
+        if (pixelWidth, pixelHeight) != (now.pixelWidth, now.pixelHeight) {
+            lines.append("pixel size: \(pixelWidth)×\(pixelHeight) → \(now.pixelWidth)×\(now.pixelHeight)")
+        }
+        return lines
+    }
+
+    private func listed(_ paths: [String], _ checksums: [String: String]) -> String {
+        paths.isEmpty
+            ? "none"
+            : paths.map { path in checksums[path].map { "\(path) (\($0.prefix(12))…)" } ?? path }
+                .joined(separator: ", ")
+    }
+}
+
+/// SHA-256 of files, each read once per process while its size and modification time stay the
+/// same (verifying fourteen folders that use one font reads it once).
+enum FileChecksum {
+    private static let cache = Mutex<[String: (size: Int, modified: Int, sha256: String)]>([:])
+
+    /// The file's SHA-256 as hex, or nil when it cannot be read.
+    static func sha256(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        #if canImport(Darwin)
+        let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        #endif
+        if let known = cache.withLock({ $0[path] }), known.size == size, known.modified == modified {
+            return known.sha256
+        }
+        guard let bytes = try? FileInput.read(path) else { return nil }
+        let hex = SHA256.hex(bytes)
+        cache.withLock { $0[path] = (size, modified, hex) }
+        return hex
+    }
+}

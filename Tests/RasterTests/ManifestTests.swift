@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+
+@testable import Raster
+
+/// The manifest model: every field written and read back, version 1 manifests, edits named by
+/// fingerprint, and refusals that name the key.
+@Suite struct ManifestTests {
+    /// A manifest with every field away from its default: an overlay on a timeline, one still,
+    /// a font file, a backdrop image.
+    static var full: Manifest {
+        var m = Manifest()
+        m.variant = .overlay
+        m.scale = 2.5
+        m.screen = Size(width: 320, height: 568.5)
+        m.style = LoadingStyle(spinnerColor: Color(red8: 1, green8: 2, blue8: 3), strokeWidth: 5, textFontName: "X")
+        m.text = "Zpracování\nplatby…"
+        m.language = "cs"
+        m.fontFile = "fonts/Brand.ttf"
+        m.backdropColor = Color(red8: 9, green8: 8, blue8: 7, alpha8: 128)
+        m.backdropImage = "screen.png"
+        m.fps = 20
+        m.frameCount = 10
+        m.turnFrames = 20
+        m.timeline = SessionTimeline(
+            segments: [
+                .init(phase: "idle", seconds: 0.1, frames: 0..<2),
+                .init(phase: "processing", seconds: 0.4, frames: 2..<10),
+            ], frameCount: 10, fps: 20, loadingEnabled: true)
+        m.still = 4
+        m.namePattern = "s_%03d.png"
+        m.files = ["s_004.png"]
+        m.pixelWidth = 800
+        m.pixelHeight = 1422
+        m.generator = "frames 9.9.9"
+        m.libraries = ["zlib": "1.2.13", "libpng": "1.6.39", "FreeType": "2.12.1", "fontconfig": "2.14.1"]
+        m.fontFiles = ["fonts/Brand.ttf", "/usr/share/fonts/x.ttf"]
+        m.shaping = "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)"
+        m.sha256 = [
+            "fonts/Brand.ttf": String(repeating: "ab", count: 32), "screen.png": String(repeating: "0", count: 64),
+        ]
+        return m
+    }
+
+    static func read(_ text: String, path: String = "f/manifest.json") throws -> Manifest {
+        try Manifest(json: JSONValue.parse(Array(text.utf8)), path: path)
+    }
+
+    static func readJSON(_ json: JSONValue) throws(ManifestError) -> Manifest {
+        try Manifest(json: json, path: "f/manifest.json")
+    }
+
+    @Test func everyFieldReadsBackToItself() throws {
+        let written = Self.full
+        var read = try Self.read(written.json.text)
+        #expect(read.fingerprints == Manifest.fingerprints(of: written.described).mapValues { $0 })
+        read.fingerprints = nil
+        #expect(read == written)
+        #expect(read.writtenFrames == [.spinner(2)])
+        #expect(read.fontSource == .file("fonts/Brand.ttf"))
+    }
+
+    @Test func theTableDeclaresEveryKeyOnceAndTheFullManifestWritesThemAll() throws {
+        let keys = Manifest.fields.map(\.key)
+        #expect(Set(keys).count == keys.count)
+        guard case .object(let object) = Self.full.json else { throw ManifestError.noManifest(folder: "") }
+        #expect(Set(object.keys) == Set(keys), "written \(object.keys.sorted()) vs declared \(keys)")
+        guard case .object(let style) = object["style"] else { throw ManifestError.noManifest(folder: "") }
+        #expect(Set(style.keys) == Set(StyleProperty.all.map(\.name)))
+    }
+
+    @Test func theSameManifestWritesTheSameBytes() {
+        #expect(Self.full.bytes == Self.full.bytes)
+        #expect(String(decoding: Self.full.bytes, as: UTF8.self).hasSuffix("}\n"))
+    }
+
+    /// Editing any described value, one at a time, names exactly that field.
+    @Test(arguments: Manifest.fields.filter(\.describesRender).map(\.key))
+    func anEditIsNamedByItsField(_ key: String) throws {
+        guard case .object(var object) = Self.full.json else { return }
+        let value = try #require(object[key])
+        var edited: String
+        switch value {
+        case .object(var members):
+            let member = try #require(members.keys.sorted().first)
+            members[member] = .string("edited")
+            object[key] = .object(members)
+            edited = key + "." + member
+        default:
+            object[key] = .string("edited")
+            edited = key
+        }
+        #expect(Manifest.editedFields(in: object) == [edited])
+        guard case .object(let untouched) = Self.full.json else { return }
+        #expect(Manifest.editedFields(in: untouched).isEmpty)
+    }
+
+    @Test func aVersion1ManifestMeansWhatEarlierVersionsRendered() throws {
+        // As frames 0.1.0 wrote it before versions, with --frame 7 and no timeline.
+        let m = try Self.read(
+            """
+            {"backdrop": {"color": "#00000000"}, "encoder": "zlib 1.2.13, libpng 1.6.39",
+             "files": ["frame_0007.png"], "fontFiles": ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"],
+             "fps": 60, "frameCount": 60, "generator": "frames 0.1.0", "language": "en", "pixelHeight": 88,
+             "pixelWidth": 80, "scale": 1, "style": {"spinnerColor": "#4287F5"}, "text": null, "variant": "indicator"}
+            """)
+        #expect(m.version == 1)
+        #expect(m.still == 7)
+        #expect(m.turnFrames == 60)
+        #expect(m.writtenFrames == [.spinner(7)])
+        #expect(m.libraries == ["zlib": "1.2.13", "libpng": "1.6.39"])
+        #expect(m.style == .indicator)
+        #expect(m.fingerprints == nil && m.sha256.isEmpty && m.namePattern == nil && m.fontFile == nil)
+        // The oldest: no language, fonts, encoder or backdrop; a timeline turns once a second.
+        let oldest = try Self.read(
+            """
+            {"files": ["a.png", "b.png", "c.png", "d.png"], "fps": 2, "frameCount": 4, "generator": "frames 0.1.0",
+             "pixelHeight": 844, "pixelWidth": 390, "scale": 1, "screen": {"width": 390, "height": 844},
+             "style": {}, "text": null, "variant": "overlay",
+             "timeline": [{"phase": "processing", "seconds": 2, "firstFrame": 0, "frameCount": 4}],
+             "overlayVisible": [false, false, false, false]}
+            """)
+        #expect(oldest.turnFrames == 2 && oldest.language == "en" && oldest.fontFiles == nil)
+        #expect(oldest.timeline?.loadingEnabled == false)
+        #expect(oldest.writtenFrames == [.hidden, .hidden, .hidden, .hidden])
+        #expect(oldest.style == .overlay)
+    }
+
+    @Test func aNewerVersionIsRefusedAsSuch() {
+        #expect(throws: ManifestError.newerVersion(path: "f/manifest.json", version: 3)) {
+            try Self.read("{\"manifestVersion\": 3, \"future\": true}")
+        }
+    }
+
+    /// Each bad value is refused naming the manifest and the key.
+    @Test(arguments: [
+        ("scale", JSONValue.number(-1), "scale"), ("fps", .number(0), "fps"), ("fps", .number(2.5), "fps"),
+        ("variant", .string("card"), "variant"), ("files", .array([.string("../x.png")]), "files"),
+        ("files", .array([.string("a.png"), .string("b.png")]), "files"), ("language", .string("xx"), "language"),
+        ("text", .string("a\u{7}"), "text"), ("still", .number(10), "still"),
+        ("overlayVisible", .array([]), "overlayVisible"), ("sha256", .object(["a": .string("zz")]), "sha256"),
+        ("style", .object(["strokeWidth": .number(40)]), "style.strokeWidth"),
+        ("style", .object(["spinnerColour": .string("#000000")]), "style.spinnerColour"),
+        ("screen", .object(["width": .number(0), "height": .number(1)]), "screen.width"),
+        ("backdrop", .object(["color": .string("pink")]), "backdrop.color"),
+        ("timeline", .array([.object(["phase": .string("x")])]), "timeline"),
+        ("bogus", .number(1), "bogus"),
+    ])
+    func aBadValueNamesTheKey(_ key: String, _ value: JSONValue, _ named: String) throws {
+        guard case .object(var object) = Self.full.json else { return }
+        object[key] = value
+        do {
+            _ = try Self.readJSON(.object(object))
+            Issue.record("\(key) = \(value.brief()) was accepted")
+        } catch {
+            #expect("\(error)".contains("'f/manifest.json'"), "\(error)")
+            #expect("\(error)".contains("'\(named)"), "\(error)")
+        }
+    }
+
+    @Test func aVersion2ManifestMustHaveItsKeys() {
+        guard case .object(var object) = Self.full.json else { return }
+        object["turnFrames"] = nil
+        #expect(throws: ManifestError.missingKey(path: "f/manifest.json", key: "turnFrames")) {
+            try Self.readJSON(.object(object))
+        }
+    }
+
+    @Test func driftIsSaidInWords() {
+        let old = Self.full
+        var now = old
+        now.libraries["FreeType"] = "2.13.2"
+        now.generator = "frames 10.0.0"
+        now.sha256["fonts/Brand.ttf"] = String(repeating: "cd", count: 32)
+        now.pixelWidth = 801
+        let lines = old.drift(to: now)
+        #expect(lines.contains("FreeType was updated: 2.12.1 → 2.13.2"), "\(lines)")
+        #expect(lines.contains("generator: frames 9.9.9 → frames 10.0.0"))
+        #expect(
+            lines.contains { $0.hasPrefix("font file changed: fonts/Brand.ttf (sha256 abababababab… → cdcdcdcdcdcd…)") }
+        )
+        #expect(lines.contains("pixel size: 800×1422 → 801×1422"))
+        #expect(old.drift(to: old).isEmpty)
+    }
+}
+
+/// SHA-256 against the standard's vectors and the system's `sha256sum`.
+@Suite struct ChecksumTests {
+    @Test func sha256MatchesTheStandardsVectors() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            SHA256.hex([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    /// Lengths around the block and padding boundaries, against coreutils.
+    @Test func sha256MatchesSha256sum() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-sha-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for length in [1, 55, 56, 57, 63, 64, 65, 119, 120, 128, 1000] {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let file = folder.appendingPathComponent("\(length)")
+            try Data(bytes).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+            process.arguments = [file.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(output.hasPrefix(SHA256.hex(bytes) + " "), "length \(length)")
+        }
+    }
+}
