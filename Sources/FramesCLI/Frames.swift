@@ -10,7 +10,8 @@ struct Subcommand: Sendable {
 
 /// The subcommands, by the word that follows `frames`; anything else renders.
 let subcommands: [Subcommand] = [
-    Subcommand(name: "compare", usage: CompareCommand.parser.usage, run: CompareCommand.run)
+    Subcommand(name: "compare", usage: CompareCommand.parser.usage, run: CompareCommand.run),
+    Subcommand(name: "verify", usage: VerifyCommand.parser.usage, run: VerifyCommand.run),
 ]
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole

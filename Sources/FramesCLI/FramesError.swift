@@ -11,6 +11,8 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
     case invalidValue(option: String, value: String, expected: String)
     /// A style file's content: its path and what is wrong (a key, its value, what is expected).
     case styleFile(path: String, message: String)
+    /// A usage error said in full (a folder `frames verify` cannot honour, a refusal).
+    case usage(String)
     case runtime(String)
 
     var isUsageError: Bool {
@@ -42,7 +44,7 @@ enum FramesError: Error, Equatable, CustomStringConvertible {
             return "invalid value '\(value)' for \(option): expected \(expected)"
         case .styleFile(let path, let message):
             return "style file '\(path)': \(message)"
-        case .runtime(let message):
+        case .usage(let message), .runtime(let message):
             return message
         }
     }

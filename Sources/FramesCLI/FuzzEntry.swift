@@ -6,6 +6,8 @@ public func validate(_ arguments: [String]) -> Int32 {
     do {
         if let subcommand = arguments.first, subcommand == "compare" {
             _ = try CompareCommand.parser.parse(Array(arguments.dropFirst()), into: CompareCommand.Options())
+        } else if let subcommand = arguments.first, subcommand == "verify" {
+            _ = try VerifyCommand.parser.parse(Array(arguments.dropFirst()), into: VerifyCommand.Options())
         } else {
             _ = try RenderJob.resolve(RenderCommand.parser.parse(arguments, into: RenderOptions()))
         }

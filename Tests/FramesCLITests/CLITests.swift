@@ -20,11 +20,20 @@ enum CLI {
         let stderr: String
     }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs `frames` with `arguments` in `directory`, with the test's environment and `environment`
+    /// over it (a nil value removes a variable).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -53,10 +62,10 @@ enum CLI {
     /// folder's files as they were.
     static func expectRefusal(
         _ arguments: [String], in folder: URL, status: Int32 = 64, mentions: [String],
-        sourceLocation: SourceLocation = #_sourceLocation
+        environment: [String: String?] = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let before = contents(of: folder)
-        let result = try run(arguments, in: folder)
+        let result = try run(arguments, in: folder, environment: environment)
         let label = arguments.joined(separator: " ").prefix(100)
         #expect(
             result.status == status, "\(label): exit \(result.status), \(result.stderr.prefix(300))",

@@ -46,6 +46,20 @@ import Testing
             as! [String: Any]
         let recorded = try #require(manifest["style"] as? [String: Any])
         #expect("\(recorded[property.name]!)" == value.flag)
+        // An edit of it in the manifest is named by `frames verify` (it fails where the pixels change).
+        var edited = manifest
+        var editedStyle = recorded
+        switch property.kind {
+        case .color: editedStyle[property.name] = "#ABCDEF"
+        case .fontName: editedStyle[property.name] = "DejaVu Sans Mono"
+        case .opacity: editedStyle[property.name] = 0.125
+        case .length, .textSize: editedStyle[property.name] = 10
+        }
+        edited["style"] = editedStyle
+        try JSONSerialization.data(withJSONObject: edited).write(to: folder.appendingPathComponent("o/manifest.json"))
+        let verified = try CLI.run(["verify", "o"], in: folder)
+        #expect(verified.status != 64, "\(verified.stderr)")
+        #expect(verified.stdout.contains("edited after the frames were written: style.\(property.name) is now"))
         // A bad value is refused naming the flag, and naming the file and key.
         if property.kind != .fontName {
             try CLI.expectRefusal(

@@ -3,12 +3,13 @@ import Raster
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
 /// matched by name, and reports every image's figures, pass or fail.
 enum CompareCommand {
-    struct Options: Sendable {
+    struct Options: ComparisonOptions {
         var expected = ""
         var actual = ""
         var maxChannelDelta: Given<Int>?
         var maxDifferingPixels: Given<Int>?
         var diff: Given<String>?
+        var report: Given<String>?
         var help = false
     }
 
@@ -16,14 +17,9 @@ enum CompareCommand {
         commandName: "frames compare",
         abstract: "Compare two PNG files, or two folders of PNG frames matched by name.",
         usage:
-            "frames compare <expected> <actual> [--max-channel-delta <n>] [--max-differing-pixels <n>] [--diff <path>]",
-        options: [
-            .value(
-                "max-channel-delta", "n", help: "Largest difference allowed in a channel of a pixel, 0 to 255.",
-                default: "0", \.maxChannelDelta, .integer(in: 0...255)),
-            .value(
-                "max-differing-pixels", "n", help: "Pixels allowed to differ by more than that, per image.",
-                default: "0", \.maxDifferingPixels, .integer(in: 0...Pixmap.maxPixelCount)),
+            "frames compare <expected> <actual> [--max-channel-delta <n>] [--max-differing-pixels <n>] [--diff <path>] "
+            + "[--report <file>]",
+        options: Option.comparisonOptions + [
             .value(
                 "diff", "path",
                 help: "Write expected | actual | difference for each image that differs: a PNG "
@@ -58,6 +54,7 @@ enum CompareCommand {
             try Console.print(parser.helpText)
             return 0
         }
+        try options.checkReportPath()
         for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]
         where !FileInput.exists(path) {
             throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
@@ -90,13 +87,17 @@ enum CompareCommand {
         let expected = try load(options.expected, as: "<expected>")
         let actual = try load(options.actual, as: "<actual>")
         let comparison = ImageComparison(
-            expected: expected, actual: actual, maxChannelDelta: options.maxChannelDelta?.value ?? 0,
-            maxDifferingPixels: options.maxDifferingPixels?.value ?? 0)
+            expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
+            maxDifferingPixels: options.allowedDifferingPixels)
         try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(options.actual): \(comparison.summary)")
         if let diff = options.diff?.value, !comparison.isIdentical {
             try writeDiff(expected: expected, actual: actual, to: diff)
             try Console.print("diff: \(diff)")
         }
+        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) { (expected, actual) }
+        try options.writeReport(
+            command: "frames compare",
+            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])])
         return comparison.passes ? 0 : 1
     }
 
@@ -121,19 +122,30 @@ enum CompareCommand {
             try OutputFolder.prepareForDiffs(diff)
         }
         var failed = 0
+        var frames: [ReportFrame] = []
         for name in all {
             let inExpected = expectedNames.contains(name)
             let inActual = actualNames.contains(name)
+            let paths = (options.expected + "/" + name, options.actual + "/" + name)
+            let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?) = {
+                (
+                    inExpected ? try? load(paths.0, as: "<expected>") : nil,
+                    inActual ? try? load(paths.1, as: "<actual>") : nil
+                )
+            }
             guard inExpected, inActual else {
                 failed += 1
-                try Console.print("FAIL \(name): \(inExpected ? "missing from" : "extra in") \(options.actual)")
+                let reason = "\(inExpected ? "missing from" : "extra in") \(options.actual)"
+                try Console.print("FAIL \(name): \(reason)")
+                frames.append(ReportFrame(name: name, outcome: .unmatched(reason), images: images))
                 continue
             }
-            let expected = try load(options.expected + "/" + name, as: "<expected>")
-            let actual = try load(options.actual + "/" + name, as: "<actual>")
+            let expected = try load(paths.0, as: "<expected>")
+            let actual = try load(paths.1, as: "<actual>")
             let comparison = ImageComparison(
-                expected: expected, actual: actual, maxChannelDelta: options.maxChannelDelta?.value ?? 0,
-                maxDifferingPixels: options.maxDifferingPixels?.value ?? 0)
+                expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
+                maxDifferingPixels: options.allowedDifferingPixels)
+            frames.append(ReportFrame(name: name, outcome: .compared(comparison), images: images))
             if !comparison.passes { failed += 1 }
             try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(name): \(comparison.summary)")
             if let diff = options.diff?.value, !comparison.isIdentical {
@@ -143,6 +155,9 @@ enum CompareCommand {
         try Console.print(
             "\(all.count - failed) of \(all.count) images pass"
                 + ((options.diff.map { failed > 0 ? "; diffs in \($0.value)" : "" } ?? "")))
+        try options.writeReport(
+            command: "frames compare",
+            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)])
         return failed == 0 ? 0 : 1
     }
 

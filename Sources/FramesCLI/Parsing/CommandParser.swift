@@ -6,9 +6,11 @@ import Raster
 /// and "Did you mean" for a mistyped option. Each value is parsed into `Options` as it is read.
 struct CommandParser<Options>: Sendable {
     /// A positional argument: its name in help and usage errors, one sentence, and where it goes.
+    /// The last one may be variadic: it takes every argument left (at least one).
     struct Positional: Sendable {
         let name: String
         let help: String
+        var variadic = false
         let store: @Sendable (inout Options, String) -> Void
     }
 
@@ -30,8 +32,9 @@ struct CommandParser<Options>: Sendable {
         var positionalCount = 0
         var index = 0
         func positional(_ argument: String) throws(FramesError) {
-            guard positionalCount < positionals.count else { throw .unexpectedArgument(argument) }
-            positionals[positionalCount].store(&options, argument)
+            let variadic = positionals.last?.variadic == true
+            guard positionalCount < positionals.count || variadic else { throw .unexpectedArgument(argument) }
+            positionals[min(positionalCount, positionals.count - 1)].store(&options, argument)
             positionalCount += 1
         }
         while index < arguments.count {
@@ -113,7 +116,7 @@ struct CommandParser<Options>: Sendable {
         if !positionals.isEmpty {
             lines.append("ARGUMENTS:")
             for positional in positionals {
-                let label = "  <\(positional.name)>"
+                let label = "  <\(positional.name)>" + (positional.variadic ? " ..." : "")
                 lines.append(label + String(repeating: " ", count: max(2, column - label.count)) + positional.help)
             }
             lines.append("")

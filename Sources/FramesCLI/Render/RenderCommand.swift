@@ -12,7 +12,8 @@ enum RenderCommand {
         commandName: "frames",
         abstract: "Render the loading indicator (SecureLoadingView, .secureLoadingOverlay) as PNG frames.",
         usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]\n"
-            + "       frames compare <expected> <actual> [<options>]",
+            + "       frames compare <expected> <actual> [<options>]\n"
+            + "       frames verify <folder>... [<options>]",
         options: sceneOptions + outputOptions + StyleProperty.all.map(Option.style) + labelOptions,
         sections: RenderHelp.sections)
 

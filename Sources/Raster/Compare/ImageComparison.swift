@@ -109,52 +109,22 @@ public struct ImageComparison: Sendable, Equatable {
     }
 
     /// Expected | actual | difference, side by side, on a checkerboard where transparent. The
-    /// difference panel shows the expected image faded to a quarter, with every differing pixel in
-    /// saturated magenta (red where the sizes differ).
+    /// difference panel is `differenceImage`.
     public static func diffImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
         let width = max(expected.width, actual.width)
         let height = max(expected.height, actual.height)
         let gap = 4
         var out = try! Pixmap(width: min(Pixmap.maxPixelCount / max(1, height), 3 * width + 2 * gap), height: height)
-        let sizesMatch = expected.width == actual.width && expected.height == actual.height
-        func checker(_ x: Int, _ y: Int) -> UInt32 {
-            ((x / 8 + y / 8) % 2 == 0)
-                ? Pixmap.pack(r: 204, g: 204, b: 204, a: 255) : Pixmap.pack(r: 255, g: 255, b: 255, a: 255)
-        }
-        func over(_ p: UInt32, _ x: Int, _ y: Int) -> UInt32 {
-            let a = p >> 24
-            if a == 255 { return p }
-            let back = checker(x, y)
-            let keep = 255 - a
-            func channel(_ shift: UInt32) -> UInt32 {
-                ((p >> shift) & 0xFF) + (((back >> shift) & 0xFF) * keep + 127) / 255
-            }
-            return Pixmap.pack(r: channel(0), g: channel(8), b: channel(16), a: 255)
-        }
-        func pixel(_ image: Pixmap, _ x: Int, _ y: Int) -> UInt32? {
-            x < image.width && y < image.height ? image.pixels[y * image.width + x] : nil
-        }
+        let difference = differenceImage(expected: expected, actual: actual)
         for y in 0..<height {
             for x in 0..<width {
-                let e = pixel(expected, x, y)
-                let a = pixel(actual, x, y)
                 let row = y * out.width
-                out.pixels[row + x] = e.map { over($0, x, y) } ?? checker(x, y)
+                out.pixels[row + x] = pixel(expected, x, y).map { over($0, x, y) } ?? checker(x, y)
                 if width + gap + x < out.width {
-                    out.pixels[row + width + gap + x] = a.map { over($0, x, y) } ?? checker(x, y)
+                    out.pixels[row + width + gap + x] = pixel(actual, x, y).map { over($0, x, y) } ?? checker(x, y)
                 }
                 let panel = 2 * (width + gap) + x
-                guard panel < out.width else { continue }
-                if e != a {
-                    out.pixels[row + panel] =
-                        sizesMatch
-                        ? Pixmap.pack(r: 255, g: 0, b: 255, a: 255)
-                        : Pixmap.pack(r: 255, g: 0, b: 0, a: 255)
-                } else {
-                    let shown = over(e ?? 0, x, y)
-                    func faded(_ shift: UInt32) -> UInt32 { 191 + ((shown >> shift) & 0xFF) / 4 }
-                    out.pixels[row + panel] = Pixmap.pack(r: faded(0), g: faded(8), b: faded(16), a: 255)
-                }
+                if panel < out.width { out.pixels[row + panel] = difference.pixels[y * width + x] }
             }
             for x in width..<min(out.width, width + gap) {
                 out.pixels[y * out.width + x] = Pixmap.pack(r: 64, g: 64, b: 64, a: 255)
@@ -164,5 +134,53 @@ public struct ImageComparison: Sendable, Equatable {
             }
         }
         return out
+    }
+
+    /// Where two images differ, as large as the larger: the expected image over a checkerboard,
+    /// faded to a quarter, with every differing pixel in saturated magenta (red where the sizes
+    /// differ). Opaque.
+    public static func differenceImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
+        let width = max(expected.width, actual.width)
+        let height = max(expected.height, actual.height)
+        var out = try! Pixmap(width: width, height: height)
+        let sizesMatch = expected.width == actual.width && expected.height == actual.height
+        for y in 0..<height {
+            for x in 0..<width {
+                let e = pixel(expected, x, y)
+                if e != pixel(actual, x, y) {
+                    out.pixels[y * width + x] =
+                        sizesMatch
+                        ? Pixmap.pack(r: 255, g: 0, b: 255, a: 255)
+                        : Pixmap.pack(r: 255, g: 0, b: 0, a: 255)
+                } else {
+                    let shown = over(e ?? 0, x, y)
+                    func faded(_ shift: UInt32) -> UInt32 { 191 + ((shown >> shift) & 0xFF) / 4 }
+                    out.pixels[y * width + x] = Pixmap.pack(r: faded(0), g: faded(8), b: faded(16), a: 255)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The checkerboard under transparent pixels: 8-pixel squares, light grey and white.
+    private static func checker(_ x: Int, _ y: Int) -> UInt32 {
+        ((x / 8 + y / 8) % 2 == 0)
+            ? Pixmap.pack(r: 204, g: 204, b: 204, a: 255) : Pixmap.pack(r: 255, g: 255, b: 255, a: 255)
+    }
+
+    /// A premultiplied pixel over the checkerboard.
+    private static func over(_ p: UInt32, _ x: Int, _ y: Int) -> UInt32 {
+        let a = p >> 24
+        if a == 255 { return p }
+        let back = checker(x, y)
+        let keep = 255 - a
+        func channel(_ shift: UInt32) -> UInt32 {
+            ((p >> shift) & 0xFF) + (((back >> shift) & 0xFF) * keep + 127) / 255
+        }
+        return Pixmap.pack(r: channel(0), g: channel(8), b: channel(16), a: 255)
+    }
+
+    private static func pixel(_ image: Pixmap, _ x: Int, _ y: Int) -> UInt32? {
+        x < image.width && y < image.height ? image.pixels[y * image.width + x] : nil
     }
 }

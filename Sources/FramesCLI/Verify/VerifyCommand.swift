@@ -1,0 +1,144 @@
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `frames verify DIR…`: renders again what each folder's manifest describes and compares it
+/// with the folder's files, frame by frame, with the thresholds and figures of `frames compare`;
+/// says what changed since the folder was written; `--update` rewrites the folders.
+enum VerifyCommand {
+    struct Options: ComparisonOptions {
+        var folders: [String] = []
+        var maxChannelDelta: Given<Int>?
+        var maxDifferingPixels: Given<Int>?
+        var report: Given<String>?
+        var update = false
+        var force = false
+        var backdropImage: Given<String>?
+        var fontFile: Given<String>?
+        var threads: Given<Int>?
+        var help = false
+    }
+
+    static let parser = CommandParser<Options>(
+        commandName: "frames verify",
+        abstract: "Render again what each folder's manifest.json describes, and compare it with the folder's frames.",
+        usage: "frames verify <folder>... [--max-channel-delta <n>] [--max-differing-pixels <n>] [--report <file>] "
+            + "[--update [--force]]",
+        options: Option.comparisonOptions + [
+            .flag(
+                "update",
+                help: "Rewrite each folder from its manifest after an intended change, as a render writes it; "
+                    + "refused when CI is set, unless --force.", \.update),
+            .flag("force", help: "With --update: rewrite even when CI is set.", \.force),
+            .value(
+                "backdrop-image", "file",
+                help: "The backdrop image a manifest names, if it is neither beside the manifest nor where the "
+                    + "manifest says.", \.backdropImage, .nonEmpty("a file path")),
+            .value(
+                "font-file", "path",
+                help: "The font file a manifest names, if it is neither beside the manifest nor where the manifest "
+                    + "says.", \.fontFile, .nonEmpty("a file path")),
+            .value(
+                "threads", "n", help: "Frames compared at once, 1 to 256.", default: "the number of cores",
+                \.threads, .integer(in: 1...256)),
+            .flag("help", short: "h", help: "Show help information.", \.help),
+        ],
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0 every folder holds, 1 a frame differs (or is missing, or extra), 64 a usage error or
+                  a folder this frames cannot honour: not a frames folder, a newer manifest version, a
+                  value out of range, a file the manifest names that is gone.
+                """
+            ),
+            (
+                "NOTES",
+                """
+                  A file in the folder with the same bytes as the render holds; otherwise it is decoded
+                  and compared as premultiplied 8-bit RGBA. When frames differ, verify says what the
+                  manifest records that changed: fields edited since it was written, the generator,
+                  library versions, font files and their SHA-256.
+                """
+            ),
+        ],
+        positionals: [
+            .init(name: "folder", help: "A folder frames wrote, with its manifest.json.", variadic: true) {
+                $0.folders.append($1)
+            }
+        ])
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parser.parse(arguments, into: Options())
+        if options.help {
+            try Console.print(parser.helpText)
+            return 0
+        }
+        try options.checkReportPath()
+        if options.force, !options.update { throw FramesError.usage("--force applies to --update only") }
+        let ci = getenv("CI").map { String(cString: $0) }
+        if options.update, !options.force, Manifest.isContinuousIntegration(ci) {
+            throw FramesError.usage(
+                "--update rewrites golden folders, and CI is set (CI=\(ci ?? "")): refused, as recording is in CI; "
+                    + "add --force to rewrite them anyway")
+        }
+        var status: Int32 = 0
+        var sections: [ReportSection] = []
+        var held = 0
+        for path in options.folders {
+            let verification: FolderVerification
+            do {
+                let folder = try FramesFolder(
+                    path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+                verification = try FolderVerification(
+                    folder, maxChannelDelta: options.allowedChannelDelta,
+                    maxDifferingPixels: options.allowedDifferingPixels,
+                    threads: options.threads?.value ?? SequenceWriter.defaultThreads)
+            } catch {
+                Console.printError("Error: " + "\(error)".escapingControlCharacters)
+                status = 64
+                continue
+            }
+            sections.append(verification.reportSection)
+            try printResult(of: verification)
+            if verification.holds { held += 1 }
+            if options.update {
+                try VerifyUpdate.rewrite(verification, threads: options.threads?.value)
+            } else if !verification.holds {
+                status = max(status, 1)
+            }
+        }
+        try options.writeReport(command: "frames verify", sections: sections)
+        if options.folders.count > 1 {
+            try Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
+        }
+        return status
+    }
+
+    /// A FAIL line per frame that fails (the figures `frames compare` prints), then the folder's
+    /// line and what explains it.
+    static func printResult(of verification: FolderVerification) throws(FramesError) {
+        let path = verification.folder.path
+        for check in verification.failures {
+            try Console.print("FAIL \(path)/\(check.name): \(check.outcome.summary)".escapingControlCharacters)
+        }
+        let count = verification.frames.count
+        let identical = verification.frames.filter { $0.outcome == .identical }.count
+        let failing = verification.failures.count
+        if verification.holds {
+            try Console.print(
+                "PASS \(path): \(counted(count, "frame")) \(count == 1 ? "holds" : "hold") (\(identical) identical)")
+        } else {
+            try Console.print(
+                "FAIL \(path): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")")
+        }
+        for line in verification.explanations { try Console.print("  \(line)".escapingControlCharacters) }
+    }
+
+}

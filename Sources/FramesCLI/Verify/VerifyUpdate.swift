@@ -1,0 +1,70 @@
+import Raster
+
+/// `frames verify --update`: a folder rewritten from its manifest by the render command's own
+/// run (`RenderRun`: temporary names, renames, the manifest last, one run per folder), so the
+/// folder is what `frames` would write for the same options today.
+enum VerifyUpdate {
+    static func rewrite(_ verification: FolderVerification, threads: Int?) throws(FramesError) {
+        let started = monotonicSeconds()
+        let job = try RenderJob(replaying: verification, threads: threads ?? SequenceWriter.defaultThreads)
+        try RenderRun(job, started: started).run()
+        for name in verification.folder.unlistedFrameFiles() {
+            Console.printError(
+                "note: \(verification.folder.path)/\(name) is not a frame of the manifest; frames never removes a "
+                    + "file it did not write")
+        }
+    }
+}
+
+extension RenderJob {
+    /// The job a folder's manifest describes, writing into the folder.
+    init(replaying verification: FolderVerification, threads: Int) throws(FramesError) {
+        let folder = verification.folder
+        let manifest = folder.manifest
+        let pattern = try NamePattern(replaying: manifest, path: folder.manifestPath)
+        let sequence = SequencePlan(
+            fps: manifest.fps, frameCount: manifest.frameCount, turnFrames: manifest.turnFrames,
+            timeline: manifest.timeline, still: manifest.still, namePattern: pattern)
+        let names = sequence.writtenIndices.map(pattern.name(for:))
+        guard names == manifest.files else {
+            throw .usage(
+                "\(ManifestError.invalidValue(path: folder.manifestPath, key: "files", value: manifest.files.first ?? "", expected: "the names \(pattern.text) gives (\(names.first ?? ""), …)"))"
+            )
+        }
+        self.init(
+            style: ResolvedStyle(
+                style: manifest.style, variant: manifest.variant,
+                sources: Dictionary(
+                    uniqueKeysWithValues: StyleProperty.all.map { ($0.name, .preset(manifest.variant)) })),
+            language: Translation.forLanguage(manifest.language) ?? .english, scene: folder.scene,
+            label: verification.renderer.label, backdropImagePath: manifest.backdropImage,
+            backdropImageFile: folder.backdropImageFile, fontFilePath: manifest.fontFile, sequence: sequence,
+            outputs: OutputPlan(folder: folder.path, files: [], force: false), threads: threads, quiet: false)
+    }
+}
+
+extension NamePattern {
+    /// The manifest's `namePattern`; a version 1 manifest has none, so the pattern is read from
+    /// the first file's name: the last number in it is the frame's, zero-padded to its width.
+    init(replaying manifest: Manifest, path: String) throws(FramesError) {
+        if let text = manifest.namePattern {
+            do {
+                try self.init(text)
+            } catch {
+                throw .usage(
+                    "\(ManifestError.invalidValue(path: path, key: "namePattern", value: "\"\(text)\"", expected: error.expected))"
+                )
+            }
+            return
+        }
+        let name = manifest.files.first ?? "frame_0000.png"
+        let characters = Array(name)
+        let end = characters.lastIndex { $0.isASCII && $0.isNumber }.map { $0 + 1 } ?? 0
+        var start = end
+        while start > 0, characters[start - 1].isASCII, characters[start - 1].isNumber { start -= 1 }
+        let digits = end - start
+        self.init(
+            prefix: String(characters[..<start]), suffix: String(characters[end...]),
+            width: digits > 1 && characters[start] == "0" ? digits : 0)
+    }
+}

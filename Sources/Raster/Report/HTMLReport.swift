@@ -1,0 +1,130 @@
+/// One image in a report, and how it compared.
+package struct ReportFrame: Sendable {
+    package let name: String
+    package let outcome: FrameOutcome
+    /// The expected and actual images, loaded only when the frame is drawn (frames that fail);
+    /// nil where one side has none.
+    package let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+
+    package init(
+        name: String, outcome: FrameOutcome, images: @escaping @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+    ) {
+        self.name = name
+        self.outcome = outcome
+        self.images = images
+    }
+}
+
+/// A folder (or a pair of files) in a report: its frames, and what explains them.
+package struct ReportSection: Sendable {
+    package let title: String
+    package let notes: [String]
+    package let frames: [ReportFrame]
+
+    package init(title: String, notes: [String], frames: [ReportFrame]) {
+        self.title = title
+        self.notes = notes
+        self.frames = frames
+    }
+}
+
+/// A comparison as one self-contained HTML page, to open from a CI artifact: no network, images
+/// embedded as data URIs, and every figure readable without a script.
+///
+/// On top, a table of every frame with its figures, worst first. Below, each frame that fails:
+/// expected, actual and difference side by side at 1:1 (one image pixel a CSS pixel), a 4× pixel
+/// zoom of the difference box (`image-rendering: pixelated`), and the figures with the
+/// thresholds. Passing frames are listed in the table, not drawn. A short script adds a swipe and
+/// a toggle between expected and actual.
+package struct HTMLReport: Sendable {
+    /// "frames verify", "frames compare".
+    package let command: String
+    package let sections: [ReportSection]
+    package let maxChannelDelta: Int
+    package let maxDifferingPixels: Int
+
+    package init(command: String, sections: [ReportSection], maxChannelDelta: Int, maxDifferingPixels: Int) {
+        self.command = command
+        self.sections = sections
+        self.maxChannelDelta = maxChannelDelta
+        self.maxDifferingPixels = maxDifferingPixels
+    }
+
+    /// The page. Images of failing frames are loaded and encoded one at a time.
+    package var html: String {
+        let all = sections.flatMap(\.frames)
+        let failing = all.filter { !$0.outcome.passes }.count
+        let headline =
+            "\(command): "
+            + (failing == 0
+                ? "\(all.count == 1 ? "the" : "all") \(counted(all.count, "frame")) \(all.count == 1 ? "holds" : "hold")"
+                : "\(failing) of \(counted(all.count, "frame")) \(failing == 1 ? "differs" : "differ")")
+        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        page += "<title>\(escapeHTML(headline))</title>\n<style>\n\(HTMLReport.style)</style>\n</head>\n<body>\n"
+        page += "<h1>\(escapeHTML(headline))</h1>\n<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n"
+        page += summaryTable
+        for (s, section) in sections.enumerated() {
+            page += "<section class=\"folder\">\n<h2>\(escapeHTML(section.title))</h2>\n"
+            if !section.notes.isEmpty {
+                page += "<ul class=\"notes\">\n"
+                for note in section.notes { page += "<li>\(escapeHTML(note))</li>\n" }
+                page += "</ul>\n"
+            }
+            let passing = section.frames.filter(\.outcome.passes).count
+            page += "<p>\(passing) of \(counted(section.frames.count, "frame")) hold (listed above, not drawn).</p>\n"
+            for (f, frame) in section.frames.enumerated() where !frame.outcome.passes {
+                page += ReportFigure(frame: frame, id: "f\(s)-\(f)", thresholds: thresholds).html
+            }
+            page += "</section>\n"
+        }
+        return page + "<script>\n\(HTMLReport.script)</script>\n</body>\n</html>\n"
+    }
+
+    var thresholds: String {
+        "Thresholds: a channel of a pixel may differ by \(maxChannelDelta) (--max-channel-delta), and "
+            + "\(maxDifferingPixels) pixels per image may differ by more (--max-differing-pixels)."
+    }
+
+    /// Every frame with its figures, worst first (ties in the order of the sections).
+    var summaryTable: String {
+        var rows: [(section: Int, index: Int, frame: ReportFrame)] = []
+        for (s, section) in sections.enumerated() {
+            for (f, frame) in section.frames.enumerated() { rows.append((s, f, frame)) }
+        }
+        rows.sort { a, b in
+            if FrameOutcome.isWorse(a.frame.outcome, than: b.frame.outcome) { return true }
+            if FrameOutcome.isWorse(b.frame.outcome, than: a.frame.outcome) { return false }
+            return (a.section, a.index) < (b.section, b.index)
+        }
+        var table = "<table id=\"summary\">\n<thead><tr><th>Result</th><th>Folder</th><th>Frame</th>"
+        table += "<th>Largest channel difference</th><th>Differing pixels</th><th>Share</th>"
+        table += "<th>Over the channel threshold</th><th>Difference box</th><th>Note</th></tr></thead>\n<tbody>\n"
+        for row in rows {
+            let outcome = row.frame.outcome
+            let passes = outcome.passes
+            var name = escapeHTML(row.frame.name)
+            if !passes { name = "<a href=\"#f\(row.section)-\(row.index)\">\(name)</a>" }
+            var cells = [passes ? "PASS" : "FAIL", escapeHTML(sections[row.section].title), name]
+            cells += ReportFigure.figures(outcome).map(escapeHTML)
+            table += "<tr class=\"\(passes ? "pass" : "fail")\"><td>" + cells.joined(separator: "</td><td>")
+            table += "</td></tr>\n"
+        }
+        return table + "</tbody>\n</table>\n"
+    }
+}
+
+/// Text for HTML: `&`, `<`, `>` and quotes escaped.
+func escapeHTML(_ text: String) -> String {
+    var out = ""
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(character)
+        }
+    }
+    return out
+}
