@@ -112,3 +112,75 @@ final class GoldenKitXCTests: XCTestCase {
         assertGolden(renderer.frame(0), named: "indicator_1x_k0")
     }
 }
+
+/// Golden folders: a folder `frames` wrote, verified from its manifest in one line.
+@Suite struct GoldenFolderKitTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("seq"), withIntermediateDirectories: true)
+    }
+
+    /// A four-frame folder as `frames --frames 4 --no-text` writes it: frames, then the manifest.
+    func writeFolder() throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 2), frameCount: 4)
+        var manifest = Manifest()
+        manifest.frameCount = 4
+        manifest.turnFrames = 4
+        manifest.scale = 2
+        manifest.namePattern = "frame_%04d.png"
+        manifest.files = (0..<4).map { "frame_000\($0).png" }
+        manifest.recordEnvironment(of: renderer, backdropImageFile: nil)
+        let path = folder.appendingPathComponent("seq").path
+        try SequenceWriter().write(renderer, to: path, fileNames: manifest.files)
+        try Data(manifest.bytes).write(to: folder.appendingPathComponent("seq/manifest.json"))
+    }
+
+    @Test func aFolderThatHoldsMatches() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFolder()
+        let outcome = Golden.checkFolder(
+            folder.appendingPathComponent("seq").path, name: "seq", artifacts: folder.appendingPathComponent("art"))
+        #expect(outcome == .matched, "\(outcome.message)")
+    }
+
+    @Test func aChangedFrameFailsWithTheFiguresAndAReport() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFolder()
+        let frame = folder.appendingPathComponent("seq/frame_0003.png")
+        var image = try PNGDecoder.decode([UInt8](Data(contentsOf: frame)))
+        image.pixels[12 * image.width + 70] ^= 0x0000_0100 // green of one opaque pixel
+        try Data(PNGEncoder().encode(image)).write(to: frame)
+        let artifacts = folder.appendingPathComponent("art")
+        let outcome = Golden.checkFolder(folder.appendingPathComponent("seq").path, name: "seq", artifacts: artifacts)
+        guard case .failed(let message) = outcome else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(message.contains("differs: 1 of 4 frames"))
+        #expect(message.contains("frame_0003.png: largest channel difference 1, 1 pixel differs"))
+        let report = artifacts.appendingPathComponent("seq/report.html")
+        #expect(message.contains("report: \(report.path)"))
+        let page = try String(contentsOf: report, encoding: .utf8)
+        #expect(page.contains("FAIL frame_0003.png"))
+        #expect(
+            Golden.checkFolder(folder.path + "/seq", name: "seq", maxChannelDelta: 1, artifacts: artifacts) == .matched)
+    }
+
+    @Test func aFolderWithoutManifestCannotBeVerified() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = Golden.checkFolder(
+            folder.appendingPathComponent("seq").path, name: "seq", artifacts: folder.appendingPathComponent("art"))
+        #expect(outcome.isFailure)
+        #expect(outcome.message.contains("no manifest.json"), "\(outcome.message)")
+    }
+}
+
+/// The folder kit from XCTest: the project's own golden folder holds.
+final class GoldenFolderXCTests: XCTestCase {
+    func testProjectGoldenFolderHoldsFromXCTest() {
+        assertGoldenFolder("folders/overlay_session_1x")
+    }
+}

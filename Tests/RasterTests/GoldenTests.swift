@@ -62,4 +62,11 @@ import Testing
         let renderer = try FrameRenderer(scene: testCase.scene, frameCount: 60)
         assertGolden(renderer.frame(testCase.frame), named: testCase.name)
     }
+
+    /// The frames folders `frames` wrote under golden/folders, each rendered again from its
+    /// manifest (CI also runs `frames verify golden/folders/*/`).
+    @Test(arguments: ["indicator_cs_2x_8f", "overlay_session_1x"])
+    func folderHolds(_ name: String) {
+        assertGoldenFolder("folders/" + name)
+    }
 }
