@@ -102,6 +102,7 @@ enum VerifyCommand {
                     threads: options.threads?.value ?? SequenceWriter.defaultThreads)
             } catch {
                 Console.printError("Error: " + "\(error)".escapingControlCharacters)
+                sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
                 status = 64
                 continue
             }

@@ -26,7 +26,10 @@ package struct FramesFolder: Sendable {
     /// Opens the folder at `path`. A file the manifest names is looked for at `fontFile` or
     /// `backdropImage` when given, else next to the manifest (by its name), else where the
     /// manifest says (a relative path from the current folder).
-    package init(path: String, fontFile: String? = nil, backdropImage: String? = nil) throws(ManifestError) {
+    package init(path given: String, fontFile: String? = nil, backdropImage: String? = nil) throws(ManifestError) {
+        // "golden/x/" as a shell's glob gives it: named "golden/x" in messages and paths.
+        var path = given
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         self.path = path
         guard FileInput.isDirectory(path) else {
             throw .notAFolder(path: path, reason: FileInput.exists(path) ? "not a folder" : "no such folder")

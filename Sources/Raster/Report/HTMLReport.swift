@@ -15,16 +15,20 @@ package struct ReportFrame: Sendable {
     }
 }
 
-/// A folder (or a pair of files) in a report: its frames, and what explains them.
+/// A folder (or a pair of files) in a report: its frames, and what explains them; or why it
+/// could not be compared at all.
 package struct ReportSection: Sendable {
     package let title: String
     package let notes: [String]
     package let frames: [ReportFrame]
+    /// Why nothing in it could be compared (a folder that is not a frames folder, …).
+    package let error: String?
 
-    package init(title: String, notes: [String], frames: [ReportFrame]) {
+    package init(title: String, notes: [String], frames: [ReportFrame], error: String? = nil) {
         self.title = title
         self.notes = notes
         self.frames = frames
+        self.error = error
     }
 }
 
@@ -54,24 +58,31 @@ package struct HTMLReport: Sendable {
     package var html: String {
         let all = sections.flatMap(\.frames)
         let failing = all.filter { !$0.outcome.passes }.count
-        let headline =
+        let errors = sections.filter { $0.error != nil }.count
+        var headline =
             "\(command): "
             + (failing == 0
                 ? "\(all.count == 1 ? "the" : "all") \(counted(all.count, "frame")) \(all.count == 1 ? "holds" : "hold")"
                 : "\(failing) of \(counted(all.count, "frame")) \(failing == 1 ? "differs" : "differ")")
+        if errors > 0 { headline += "; \(counted(errors, "folder")) could not be verified" }
         var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         page += "<title>\(escapeHTML(headline))</title>\n<style>\n\(HTMLReport.style)</style>\n</head>\n<body>\n"
         page += "<h1>\(escapeHTML(headline))</h1>\n<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n"
         page += summaryTable
         for (s, section) in sections.enumerated() {
             page += "<section class=\"folder\">\n<h2>\(escapeHTML(section.title))</h2>\n"
+            if let error = section.error {
+                page += "<p class=\"error\">Error: \(escapeHTML(error))</p>\n</section>\n"
+                continue
+            }
             if !section.notes.isEmpty {
                 page += "<ul class=\"notes\">\n"
                 for note in section.notes { page += "<li>\(escapeHTML(note))</li>\n" }
                 page += "</ul>\n"
             }
             let passing = section.frames.filter(\.outcome.passes).count
-            page += "<p>\(passing) of \(counted(section.frames.count, "frame")) hold (listed above, not drawn).</p>\n"
+            page += "<p>\(passing) of \(counted(section.frames.count, "frame")) \(passing == 1 ? "holds" : "hold")"
+            page += passing > 0 ? " (listed above, not drawn).</p>\n" : ".</p>\n"
             for (f, frame) in section.frames.enumerated() where !frame.outcome.passes {
                 page += ReportFigure(frame: frame, id: "f\(s)-\(f)", thresholds: thresholds).html
             }

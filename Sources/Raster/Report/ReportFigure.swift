@@ -106,6 +106,7 @@ extension HTMLReport {
         tr.fail td:first-child { color: #b00020; font-weight: bold; }
         tr.pass td:first-child { color: #1b7f3b; }
         .notes li { color: #6a4a00; }
+        .error { color: #b00020; font-weight: bold; }
         .panels { display: flex; gap: 16px; align-items: flex-start; overflow-x: auto; }
         figure { margin: 0; flex: none; }
         figcaption { font-size: 12px; line-height: 16px; color: #555; }
