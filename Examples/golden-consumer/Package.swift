@@ -2,6 +2,7 @@
 // An app's test package that holds its loading indicator to golden images with FramesTesting.
 //   cd Examples/golden-consumer && swift test                 # first run records golden/*.png
 //   FRAMES_RECORD=all swift test                             # re-record after a deliberate change
+//   frames verify --update golden/spinner                    # rewrite the frames folder from its manifest
 import PackageDescription
 
 let package = Package(

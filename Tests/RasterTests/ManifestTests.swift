@@ -166,6 +166,24 @@ import Testing
         }
     }
 
+    /// docs/golden-kit.md's table of keys is the table of fields.
+    @Test func theDocumentedKeysAreTheDeclaredOnes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/golden-kit.md"), encoding: .utf8)
+        let start = try #require(text.range(of: "<!-- manifest-keys -->\n"))
+        let end = try #require(text.range(of: "<!-- end -->", range: start.upperBound..<text.endIndex))
+        var documented: [String: Bool] = [:]
+        for row in text[start.upperBound..<end.lowerBound].split(separator: "\n").dropFirst(2) {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            for key in cells[0].split(separator: ",") {
+                documented[key.trimmingCharacters(in: CharacterSet(charactersIn: "` "))] = cells[1] == "yes"
+            }
+        }
+        let declared = Dictionary(uniqueKeysWithValues: Manifest.fields.map { ($0.key, $0.describesRender) })
+        #expect(documented == declared)
+    }
+
     @Test func driftIsSaidInWords() {
         let old = Self.full
         var now = old

@@ -23,5 +23,6 @@ extension CommandParser {
 package func documentedOptionTables() -> [String: String] {
     var tables = ["frames": RenderCommand.parser.markdownTable]
     tables["compare"] = CompareCommand.parser.markdownTable
+    tables["verify"] = VerifyCommand.parser.markdownTable
     return tables
 }

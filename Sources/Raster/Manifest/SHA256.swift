@@ -3,7 +3,7 @@
 /// Why SHA-256 and not zlib's CRC-32 or Adler-32: the checksum says "this is the same file" when
 /// a golden folder is verified on another machine, so it must not collide by accident for files
 /// that differ in a few bytes (a font rebuilt with one glyph changed), and anyone can check it by
-/// hand with `sha256sum`. It is about 60 lines with no dependency. Files are hashed once per run.
+/// hand with `sha256sum`. No dependency; a file is hashed once per process (`FileChecksum`).
 package enum SHA256 {
     /// The 32-byte digest of `bytes`.
     package static func digest(_ bytes: [UInt8]) -> [UInt8] {

@@ -14,6 +14,12 @@ import XCTest
     assertGolden(renderer.frame(7), named: "brand_3x_k7")
 }
 
+/// A folder `frames` wrote (`frames --lang cs --scale 2 --frames 6 --out golden/spinner`), rendered
+/// again from its manifest.json and compared frame by frame, as `frames verify golden/spinner` does.
+@Test func spinnerFolder() {
+    assertGoldenFolder("spinner")
+}
+
 /// XCTest: a whole short sequence, allowing one step of difference on up to 10 pixels a frame.
 final class SequenceGoldenTests: XCTestCase {
     func testOverlaySequence() throws {
