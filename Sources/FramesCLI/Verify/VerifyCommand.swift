@@ -130,11 +130,11 @@ enum VerifyCommand {
             try Console.print("FAIL \(path)/\(check.name): \(check.outcome.summary)".escapingControlCharacters)
         }
         let count = verification.frames.count
-        let identical = verification.frames.filter { $0.outcome == .identical }.count
         let failing = verification.failures.count
         if verification.holds {
             try Console.print(
-                "PASS \(path): \(counted(count, "frame")) \(count == 1 ? "holds" : "hold") (\(identical) identical)")
+                "PASS \(path): \(counted(count, "frame")) \(count == 1 ? "holds" : "hold") (\(howTheyHold(verification)))"
+            )
         } else {
             try Console.print(
                 "FAIL \(path): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")")
@@ -142,4 +142,25 @@ enum VerifyCommand {
         for line in verification.explanations { try Console.print("  \(line)".escapingControlCharacters) }
     }
 
+    /// "8 byte for byte", "2 byte for byte, 6 pixel for pixel in other bytes, 1 within the
+    /// thresholds": files the encoder wrote the same, files another encoder wrote, and files that
+    /// pass only because of the thresholds.
+    static func howTheyHold(_ verification: FolderVerification) -> String {
+        var sameBytes = 0
+        var samePixels = 0
+        var within = 0
+        for check in verification.frames {
+            switch check.outcome {
+            case .identical: sameBytes += 1
+            case .compared(let comparison) where comparison.isIdentical: samePixels += 1
+            case .compared(let comparison) where comparison.passes: within += 1
+            default: break
+            }
+        }
+        return [
+            sameBytes > 0 ? "\(sameBytes) byte for byte" : nil,
+            samePixels > 0 ? "\(samePixels) pixel for pixel in other bytes" : nil,
+            within > 0 ? "\(within) within the thresholds" : nil,
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
 }

@@ -38,6 +38,11 @@ public struct SequenceWriter: Sendable {
     /// Memory that the frames being encoded at once may take together: 512 MiB.
     public static let frameMemoryBudget = 512 << 20
 
+    /// The PNG file of `renderer`'s hidden frame, as `write` writes it.
+    package static func hiddenFrameFile(_ renderer: FrameRenderer) throws(PNGError) -> [UInt8] {
+        try PNGEncoder(compression: .rows).encode(renderer.hiddenFrame())
+    }
+
     /// The name a file has while it is being written: ".NAME.partial", in the same folder.
     public static func temporaryName(for name: String) -> String { "." + name + ".partial" }
 
@@ -51,7 +56,7 @@ public struct SequenceWriter: Sendable {
     ) throws -> [Int] {
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         // A hidden frame is always the same image: encode it once.
-        let hidden = frames.contains(.hidden) ? try PNGEncoder(compression: .rows).encode(renderer.hiddenFrame()) : []
+        let hidden = frames.contains(.hidden) ? try SequenceWriter.hiddenFrameFile(renderer) : []
         precondition(fileNames.count == frames.count, "one file name per frame")
         let count = frames.count
         let temporary = fileNames.map { directory + "/" + SequenceWriter.temporaryName(for: $0) }

@@ -81,7 +81,7 @@ package struct FolderVerification: Sendable {
         let manifest = folder.manifest
         let written = manifest.writtenFrames
         let encoder = try? SequenceEncoder(renderer)
-        let hidden = written.contains(.hidden) ? try? PNGEncoder().encode(renderer.hiddenFrame()) : nil
+        let hidden = written.contains(.hidden) ? try? SequenceWriter.hiddenFrameFile(renderer) : nil
         let results = Mutex([FrameOutcome?](repeating: nil, count: written.count))
         let workers = max(1, min(threads, written.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
