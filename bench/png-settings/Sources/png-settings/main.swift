@@ -104,7 +104,8 @@ if mode == "whole" {
                 for k in 0..<60 {
                     times.append(try medianMilliseconds(1) { total += try encoder.encode(frame: k).count })
                 }
-                print("| \(name) | \(compression) | \(filter.rawValue) | \(format(times.sorted()[30])) | \(total / 60) |")
+                print(
+                    "| \(name) | \(compression) | \(filter.rawValue) | \(format(times.sorted()[30])) | \(total / 60) |")
             }
         }
     }
