@@ -64,7 +64,7 @@ enum VerifyCommand {
                   A file in the folder with the same bytes as the render holds; otherwise it is decoded
                   and compared as premultiplied 8-bit RGBA. When frames differ, verify says what the
                   manifest records that changed: fields edited since it was written, the generator,
-                  library versions, font files and their SHA-256.
+                  library versions, font files and their checksums.
                 """
             ),
         ],

@@ -36,7 +36,7 @@ extension Manifest {
     }()
 
     /// Records what `renderer` was made with: the generator, the libraries, the image size, the
-    /// label's font files, and the SHA-256 of those and of the backdrop image (read from
+    /// label's font files, and the checksums of those and of the backdrop image (read from
     /// `backdropImageFile`, listed under `backdropImage` as given).
     package mutating func recordEnvironment(of renderer: FrameRenderer, backdropImageFile: String?) {
         generator = "frames " + Manifest.framesVersion
@@ -46,9 +46,11 @@ extension Manifest {
         shaping = TextShaping.versions
         let fonts = renderer.label?.fontFiles ?? []
         fontFiles = fonts
-        sha256 = [:]
-        for path in fonts { sha256[path] = FileChecksum.sha256(of: path) }
-        if let image = backdropImage, let file = backdropImageFile { sha256[image] = FileChecksum.sha256(of: file) }
+        checksums = [:]
+        for path in fonts { checksums[path] = FileChecksum.crc32(of: path) }
+        if let image = backdropImage, let file = backdropImageFile {
+            checksums[image] = FileChecksum.crc32(of: file)
+        }
     }
 
     /// What differs between the environment this manifest records and `now` (the same
@@ -66,26 +68,27 @@ extension Manifest {
             lines.append("the shaping libraries were updated: \(shaping) → \(now.shaping ?? "none")")
         }
         if let recorded = fontFiles {
-            let checksums = { (paths: [String], sums: [String: String]) in paths.map { sums[$0] } }
+            let sums = { (paths: [String], sums: [String: String]) in paths.map { sums[$0] } }
             if recorded != now.fontFiles, !recorded.isEmpty,
-                checksums(recorded, sha256) == checksums(now.fontFiles ?? [], now.sha256), !sha256.isEmpty
+                sums(recorded, checksums) == sums(now.fontFiles ?? [], now.checksums), !checksums.isEmpty
             {
                 lines.append(
-                    "font files found at other paths, same SHA-256: \(recorded.joined(separator: ", ")) → "
+                    "font files found at other paths, same checksums: \(recorded.joined(separator: ", ")) → "
                         + (now.fontFiles ?? []).joined(separator: ", "))
             } else if recorded != now.fontFiles {
                 lines.append(
-                    "font files: recorded \(listed(recorded, sha256)); now \(listed(now.fontFiles ?? [], now.sha256))")
+                    "font files: recorded \(listed(recorded, checksums)); now \(listed(now.fontFiles ?? [], now.checksums))"
+                )
             } else {
                 for path in recorded {
-                    if let old = sha256[path], let new = now.sha256[path], old != new {
-                        lines.append("font file changed: \(path) (sha256 \(old.prefix(12))… → \(new.prefix(12))…)")
+                    if let old = checksums[path], let new = now.checksums[path], old != new {
+                        lines.append("font file changed: \(path) (crc32 \(old) → \(new))")
                     }
                 }
             }
         }
-        if let image = backdropImage, let old = sha256[image], let new = now.sha256[image], old != new {
-            lines.append("backdrop image changed: \(image) (sha256 \(old.prefix(12))… → \(new.prefix(12))…)")
+        if let image = backdropImage, let old = checksums[image], let new = now.checksums[image], old != new {
+            lines.append("backdrop image changed: \(image) (crc32 \(old) → \(new))")
         }
         if (pixelWidth, pixelHeight) != (now.pixelWidth, now.pixelHeight) {
             lines.append("pixel size: \(pixelWidth)×\(pixelHeight) → \(now.pixelWidth)×\(now.pixelHeight)")
@@ -96,18 +99,22 @@ extension Manifest {
     private func listed(_ paths: [String], _ checksums: [String: String]) -> String {
         paths.isEmpty
             ? "none"
-            : paths.map { path in checksums[path].map { "\(path) (\($0.prefix(12))…)" } ?? path }
+            : paths.map { path in checksums[path].map { "\(path) (crc32 \($0))" } ?? path }
                 .joined(separator: ", ")
     }
 }
 
-/// SHA-256 of files, each read once per process while its size and modification time stay the
-/// same (verifying fourteen folders that use one font reads it once).
-enum FileChecksum {
-    private static let cache = Mutex<[String: (size: Int, modified: Int, sha256: String)]>([:])
+/// CRC-32 (zlib's) of files and texts, as 8 hex digits. A checksum names what a render was made
+/// with so that drift can be explained; the pixels are compared anyway, so a checksum that
+/// missed a change (one chance in 2³² for an arbitrary change, none for a change of up to 32
+/// adjacent bits) would only cost the explanation. CRC-32 is chosen for its speed: every render
+/// with a label checksums its font files.
+package enum FileChecksum {
+    private static let cache = Mutex<[String: (size: Int, modified: Int, crc32: String)]>([:])
 
-    /// The file's SHA-256 as hex, or nil when it cannot be read.
-    static func sha256(of path: String) -> String? {
+    /// The file's CRC-32 as 8 hex digits, or nil when it cannot be read. A file is read once
+    /// per process while its size and modification time stay the same.
+    package static func crc32(of path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let size = Int(info.st_size)
@@ -117,11 +124,22 @@ enum FileChecksum {
         let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
         #endif
         if let known = cache.withLock({ $0[path] }), known.size == size, known.modified == modified {
-            return known.sha256
+            return known.crc32
         }
         guard let bytes = try? FileInput.read(path) else { return nil }
-        let hex = SHA256.hex(bytes)
+        let hex = hex(crc32(bytes))
         cache.withLock { $0[path] = (size, modified, hex) }
         return hex
+    }
+
+    /// zlib's CRC-32 of `bytes`.
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
+    }
+
+    /// 8 lower-case hex digits.
+    package static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

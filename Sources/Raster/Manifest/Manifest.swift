@@ -65,8 +65,8 @@ package struct Manifest: Sendable, Equatable {
     package var fontFiles: [String]? = nil
     /// The libraries that shape, order and break the label's text (`TextShaping.versions`).
     package var shaping: String? = nil
-    /// SHA-256 of the input files (font files, the backdrop image), by path as listed.
-    package var sha256: [String: String] = [:]
+    /// CRC-32 of the input files, 8 hex digits (font files, the backdrop image), by path as listed.
+    package var checksums: [String: String] = [:]
     /// Fingerprints of the description's values as written, by field ("style.spinnerColor"); nil
     /// in a version 1 manifest.
     package var fingerprints: [String: String]? = nil

@@ -85,13 +85,13 @@ extension Manifest {
                 m.fontFiles = try r.value(value, "fontFiles", version1: nil) { try r.strings($0, "fontFiles") }
             }),
         Field(
-            "sha256", write: { .object($0.sha256.mapValues(JSONValue.string)) },
+            "checksums", write: { .object($0.checksums.mapValues(JSONValue.string)) },
             read: { m, value, r in
-                let members = try r.value(value, "sha256", version1: [:]) { try r.object($0, "sha256") }
-                m.sha256 = try members.mapValues { value in
-                    let hex = try r.string(value, "sha256", expected: "64 hex digits")
-                    guard hex.count == 64, hex.allSatisfy(\.isHexDigit) else {
-                        throw r.invalid("sha256", value, "64 hex digits")
+                let members = try r.value(value, "checksums", version1: [:]) { try r.object($0, "checksums") }
+                m.checksums = try members.mapValues { value in
+                    let hex = try r.string(value, "checksums", expected: "8 hex digits")
+                    guard hex.count == 8, hex.allSatisfy(\.isHexDigit) else {
+                        throw r.invalid("checksums", value, "8 hex digits")
                     }
                     return hex.lowercased()
                 }

@@ -56,7 +56,7 @@ extension Manifest {
     }
 
     /// Fingerprints of `described` values: for each field (each member of an object value, as
-    /// "style.spinnerColor"), the first 8 hex digits of the SHA-256 of "key=" and the value's
+    /// "style.spinnerColor"), the CRC-32 (8 hex digits) of "key=" and the value's
     /// JSON text. Enough to tell which value was edited; not a protection against anyone.
     static func fingerprints(of described: [String: JSONValue]) -> [String: String] {
         var fingerprints: [String: String] = [:]
@@ -73,7 +73,7 @@ extension Manifest {
     }
 
     private static func fingerprint(_ key: String, _ value: JSONValue) -> String {
-        String(SHA256.hex(Array((key + "=" + value.text).utf8)).prefix(8))
+        FileChecksum.hex(FileChecksum.crc32(Array((key + "=" + value.text).utf8)))
     }
 
     /// The description's fields whose values in the manifest as read (`object`) are not those
