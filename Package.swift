@@ -71,6 +71,9 @@ let package = Package(
             // BENCHMARKS.md). An executable only: no other package can depend on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // Measures PNG encoding time and size per compression and row filter on real frames:
+        // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
+        .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FramesCLI", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),

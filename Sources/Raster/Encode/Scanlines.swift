@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A PNG row filter (PNG specification, section 9).
-public enum PNGFilter: String, Sendable, CaseIterable {
+package enum PNGFilter: String, Sendable, CaseIterable {
     case none, sub, up, average, paeth
     /// Per row, the filter whose bytes have the smallest sum as signed values (libpng's heuristic).
     case adaptive

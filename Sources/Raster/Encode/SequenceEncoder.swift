@@ -11,22 +11,22 @@ import Synchronization
 /// once from the static image. Pieces depend only on their own rows, so frames can be encoded in
 /// any order and on any number of threads with the same bytes. `referenceEncode(frame:)` is the
 /// plain path, without any cache, that `encode(frame:)` is tested against byte for byte.
-public struct SequenceEncoder: Sendable {
+package struct SequenceEncoder: Sendable {
     /// Compression and row filters of the static pieces and of the blocks a frame recompresses.
-    public struct Settings: Sendable, Equatable {
-        public var staticCompression: Compression
-        public var staticFilter: PNGFilter
-        public var bandCompression: Compression
-        public var bandFilter: PNGFilter
+    package struct Settings: Sendable, Equatable {
+        package var staticCompression: Compression
+        package var staticFilter: PNGFilter
+        package var bandCompression: Compression
+        package var bandFilter: PNGFilter
         /// Blocks the changing rows are cut into; nil = one block per 32 KiB of scanlines (zlib's
         /// window), at most 16.
-        public var bandBlocks: Int?
+        package var bandBlocks: Int?
 
         /// Chosen by measurement (`bench/png-settings`, BENCHMARKS.md "Where the time goes").
-        public static let measured = Settings(
+        package static let measured = Settings(
             staticCompression: .rows, staticFilter: .none, bandCompression: .rows, bandFilter: .none)
 
-        public init(
+        package init(
             staticCompression: Compression, staticFilter: PNGFilter, bandCompression: Compression,
             bandFilter: PNGFilter, bandBlocks: Int? = nil
         ) {
@@ -50,18 +50,17 @@ public struct SequenceEncoder: Sendable {
     /// The largest static piece: 4 MiB of scanlines (memory per thread stays bounded).
     static let stillPieceBytes = 1 << 22
 
-    public let source: any FrameSource
-    public let settings: Settings
+    package let source: any FrameSource
+    package let settings: Settings
     let width: Int
     let height: Int
     let pieces: [Piece]
     let staticBlocks = StaticBlockCache()
 
-    public init(_ source: any FrameSource, settings: Settings = .measured) throws(PNGError) {
-        guard settings.staticCompression.isValid, settings.bandCompression.isValid, (settings.bandBlocks ?? 1) >= 1
-        else {
-            throw .encodingFailed("zlib levels are 0...9 and blocks at least 1, not \(settings)")
-        }
+    package init(_ source: any FrameSource, settings: Settings = .measured) throws(PNGError) {
+        precondition(
+            settings.staticCompression.isValid && settings.bandCompression.isValid && (settings.bandBlocks ?? 1) >= 1,
+            "zlib levels are 0...9 and blocks at least 1")
         self.source = source
         self.settings = settings
         let image = source.staticImage
@@ -119,7 +118,7 @@ public struct SequenceEncoder: Sendable {
     }
 
     /// The PNG file of frame k.
-    public func encode(frame k: Int) throws(PNGError) -> [UInt8] {
+    package func encode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
         let touched = frame.changedRows
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
@@ -144,7 +143,7 @@ public struct SequenceEncoder: Sendable {
 
     /// Frame k encoded the plain way: every piece compressed from the frame's rows, no cache.
     /// The same bytes as `encode(frame:)`; slower.
-    public func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
+    package func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
         let touched = frame.changedRows

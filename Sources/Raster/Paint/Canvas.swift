@@ -6,13 +6,13 @@
 /// `S·c + D·(1 − S.alpha·c)`. Rounding happens only in `write(into:)`, so a pixel's error is
 /// one rounding however many layers cover it. The rounding rule is round-to-nearest, ties to
 /// even (the IEEE default, and numpy's `round`), on v × 255.
-public struct Canvas: Sendable {
-    public let window: PixelRect
+package struct Canvas: Sendable {
+    package let window: PixelRect
     /// Four floats a pixel, R G B A, rows of `window.width` pixels.
-    public private(set) var values: [Float]
+    package private(set) var values: [Float]
 
     /// A canvas filled with `background`.
-    public init(window: PixelRect, background: PremultipliedColor) {
+    package init(window: PixelRect, background: PremultipliedColor) {
         self.window = window
         let count = window.width * window.height
         var values = [Float](repeating: 0, count: count * 4)
@@ -30,7 +30,7 @@ public struct Canvas: Sendable {
     }
 
     /// Composites `layer` source-over onto the canvas.
-    public mutating func draw(_ layer: Layer) {
+    package mutating func draw(_ layer: Layer) {
         let area = layer.window.intersection(window)
         if area.isEmpty { return }
         switch layer.coverage {
@@ -109,7 +109,7 @@ public struct Canvas: Sendable {
     /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
     /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
     /// row, for a pixmap that holds a band of the image.
-    public func write(into pixmap: inout Pixmap, originY: Int = 0) {
+    package func write(into pixmap: inout Pixmap, originY: Int = 0) {
         let (width, height) = (pixmap.width, pixmap.height)
         pixmap.pixels.withUnsafeMutableBufferPointer { p in
             write(into: p.baseAddress!, width: width, rows: originY..<(originY + height))
@@ -223,7 +223,7 @@ func quantizePixel(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
 /// Float whose unit in the last place is 1, so the addition itself rounds (IEEE
 /// round-to-nearest-even) and the low mantissa bits hold the result: no trapping conversion.
 @inline(__always)
-public func quantize(_ value: Float) -> UInt32 {
+package func quantize(_ value: Float) -> UInt32 {
     let clamped = min(max(value, 0), 1)
     return (clamped * 255 + 8_388_608).bitPattern & 0xFF
 }

@@ -14,9 +14,9 @@
 /// become vertical edges on its left side (so winding is kept), parts right of it do not affect
 /// it, parts above or below are dropped. Accumulation is in Double (Float coordinates alone
 /// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
-public enum Rasterizer {
+package enum Rasterizer {
     /// The coverage of the polygons (closed implicitly) over `window` (pixels).
-    public static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
+    package static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
         let width = window.width
         let height = window.height
         guard width > 0, height > 0 else {
@@ -38,7 +38,7 @@ public enum Rasterizer {
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
-    public static func coverage(
+    package static func coverage(
         of path: Path, in window: PixelRect,
         tolerance: Double = Path.defaultTolerance
     ) -> CoverageMask {

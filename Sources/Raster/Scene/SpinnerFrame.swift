@@ -1,20 +1,20 @@
 /// Frame k of a `FrameRenderer` as rows on demand: the static image, with the arc (and the label
 /// where it reaches over the arc) composited where the arc covers. What the encoders read.
-public struct SpinnerFrame: ChangedRows {
+package struct SpinnerFrame: ChangedRows {
     let renderer: FrameRenderer
     /// The arc's coverage in this frame.
-    public let arc: CoverageMask
+    package let arc: CoverageMask
 
-    public var width: Int { renderer.width }
-    public var height: Int { renderer.height }
+    package var width: Int { renderer.width }
+    package var height: Int { renderer.height }
 
     /// The rows of the arc's box: every other row equals the static image.
-    public var changedRows: Range<Int> {
+    package var changedRows: Range<Int> {
         let area = arc.window.intersection(renderer.spinnerWindow)
         return area.isEmpty ? 0..<0 : area.y0..<area.y1
     }
 
-    public func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+    package func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         renderer.staticImage.write(rows: rows, into: pixels)
         drawArc(rows: rows, into: pixels)
     }
@@ -62,12 +62,12 @@ extension FrameRenderer: FrameSource {
     /// buffer (8 bytes a pixel) and mask (4) over at most the spinner's box, and a band block's
     /// pixels and scanlines (about 9 bytes a pixel of at most 16 rows of 32 KiB, or a sixteenth
     /// of the box's rows).
-    public var bytesPerFrame: Int {
+    package var bytesPerFrame: Int {
         let box = spinnerWindow.width * spinnerWindow.height
         return max(1, 12 * box + 9 * max(width * 64, width * spinnerWindow.height / 16))
     }
 
-    public func rows(ofFrame k: Int) -> any ChangedRows {
+    package func rows(ofFrame k: Int) -> any ChangedRows {
         SpinnerFrame(renderer: self, arc: arcMask(frame: k))
     }
 }

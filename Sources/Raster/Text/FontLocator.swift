@@ -7,15 +7,15 @@ import Synchronization
 /// family is first looked up among the installed fonts' family names (`FcFontList`), and only a
 /// family that exists is matched. Generic names (`sans-serif`, `serif`, `monospace`) are aliases,
 /// not families, and so count as unknown.
-public enum FontLocator {
+package enum FontLocator {
     /// The default family: DejaVu Sans.
-    public static let defaultFamily = "DejaVu Sans"
+    package static let defaultFamily = "DejaVu Sans"
 
     /// A font file and the face in it.
-    public struct Match: Sendable, Equatable {
-        public let path: String
-        public let faceIndex: Int
-        public let family: String
+    package struct Match: Sendable, Equatable {
+        package let path: String
+        package let faceIndex: Int
+        package let family: String
     }
 
     /// fontconfig is initialised once and used under one lock.
@@ -30,7 +30,7 @@ public enum FontLocator {
 
     /// Whether some installed font has this family name (compared as fontconfig compares
     /// families: ignoring case and spaces).
-    public static func familyExists(_ family: String) -> Bool {
+    package static func familyExists(_ family: String) -> Bool {
         withConfig {
             guard let pattern = FcPatternCreate() else { return false }
             defer { FcPatternDestroy(pattern) }
@@ -45,7 +45,7 @@ public enum FontLocator {
     }
 
     /// The regular face of `family`, or nil when no installed font has that family.
-    public static func regularFace(of family: String) -> Match? {
+    package static func regularFace(of family: String) -> Match? {
         guard familyExists(family) else { return nil }
         return withConfig {
             guard let pattern = FcPatternCreate() else { return nil }
@@ -59,7 +59,7 @@ public enum FontLocator {
     }
 
     /// The font fontconfig prefers after `family` that has a glyph for `scalar`, or nil.
-    public static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
+    package static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
         withConfig {
             guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
             defer {
