@@ -44,8 +44,34 @@ package enum FontLocator {
         }
     }
 
-    /// The regular face of `family`, or nil when no installed font has that family.
+    /// Where distributions install the default family's regular face (Debian and Ubuntu, Fedora,
+    /// Arch, Alpine, Homebrew), the file fontconfig answers with for it there.
+    static let defaultFamilyFiles = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        "/opt/homebrew/share/fonts/DejaVuSans.ttf",
+        "/usr/local/share/fonts/DejaVuSans.ttf",
+    ]
+
+    /// The regular face of `family`, or nil when no installed font has that family. The default
+    /// family is taken from its usual file when that exists, without starting fontconfig, which
+    /// reads its configuration and caches first (about 25 million instructions, most of a
+    /// labelled still's start-up); fontconfig is asked for any other family, and for
+    /// characters the face lacks (`face(covering:preferring:)`).
     package static func regularFace(of family: String) -> Match? {
+        if family == defaultFamily,
+            let path = defaultFamilyFiles.first(where: { (try? FileInput.checkRegularFile($0)) != nil })
+        {
+            return Match(path: path, faceIndex: 0, family: defaultFamily)
+        }
+        return matchedRegularFace(of: family)
+    }
+
+    /// The regular face of `family` as fontconfig matches it, or nil when no installed font has
+    /// that family.
+    package static func matchedRegularFace(of family: String) -> Match? {
         guard familyExists(family) else { return nil }
         return withConfig {
             guard let pattern = FcPatternCreate() else { return nil }
