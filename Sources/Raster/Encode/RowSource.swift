@@ -10,8 +10,19 @@ package protocol RowSource: Sendable {
 
 /// One frame of a `FrameSource`: its rows, and which of them differ from the source's still image.
 package protocol ChangedRows: RowSource {
-    /// The rows where this frame may differ from `FrameSource.staticImage`; every other row is equal.
-    var changedRows: Range<Int> { get }
+    /// The pixels where this frame may differ from `FrameSource.staticImage`; every other pixel
+    /// is equal.
+    var changedRegion: PixelRect { get }
+    /// Writes the pixels of `region` (inside the image) as premultiplied pixels into `pixels`
+    /// (`region.width × region.height` values, row after row).
+    func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>)
+}
+
+extension ChangedRows {
+    /// The rows of `changedRegion`: every other row equals the still image.
+    package var changedRows: Range<Int> {
+        changedRegion.isEmpty ? 0..<0 : changedRegion.y0..<changedRegion.y1
+    }
 }
 
 /// A sequence of images that differ only in some rows: what `SequenceEncoder` encodes.

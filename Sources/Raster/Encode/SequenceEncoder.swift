@@ -56,6 +56,12 @@ package struct SequenceEncoder: Sendable {
     let height: Int
     let pieces: [Piece]
     let staticBlocks = StaticBlockCache()
+    /// The static image's unfiltered scanlines of the rows frames change, when the band is
+    /// unfiltered and they take at most `bandLinesLimit` bytes: a frame copies them and
+    /// demultiplies only its `changedRegion`.
+    let bandLines: [UInt8]?
+    /// The most the cached band scanlines may take: 64 MiB.
+    static let bandLinesLimit = 64 << 20
 
     package init(_ source: any FrameSource, settings: Settings = .measured) throws(PNGError) {
         precondition(
@@ -88,6 +94,10 @@ package struct SequenceEncoder: Sendable {
             }
         }
         self.pieces = pieces
+        let band = source.changingRows
+        bandLines =
+            settings.bandFilter == .none && Scanlines.byteCount(width: width, rows: band.count) <= Self.bandLinesLimit
+            ? Scanlines.make(image, rows: band, filter: .none) : nil
     }
 
     /// The runs of rows pieces are made of, in order, and whether each is a band block.
@@ -128,8 +138,7 @@ package struct SequenceEncoder: Sendable {
             case .fixed(_, let compressed):
                 stream.append(compressed)
             case .band(let rows) where rows.overlaps(touched):
-                stream.append(
-                    try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last))
+                stream.append(try bandPiece(of: frame, rows: rows, last: last))
             case .band(let rows):
                 stream.append(
                     try staticBlocks.block(rows.lowerBound) { () throws(PNGError) in
@@ -139,6 +148,34 @@ package struct SequenceEncoder: Sendable {
             }
         }
         return try PNGContainer.file(width: width, height: height, imageData: stream.finish())
+    }
+
+    /// Rows `rows` of `frame` as a piece: the cached band scanlines with the frame's changed
+    /// region demultiplied over them, or, without the cache, every row made and demultiplied.
+    private func bandPiece(of frame: any ChangedRows, rows: Range<Int>, last: Bool) throws(PNGError) -> CompressedPiece
+    {
+        guard let bandLines else {
+            return try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last)
+        }
+        let rowBytes = width * 4 + 1
+        let lines = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rows.count * rowBytes)
+        defer { lines.deallocate() }
+        let first = (rows.lowerBound - source.changingRows.lowerBound) * rowBytes
+        bandLines.withUnsafeBufferPointer { cached in
+            lines.baseAddress!.update(from: cached.baseAddress! + first, count: lines.count)
+        }
+        let region = frame.changedRegion.intersection(
+            PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
+        if !region.isEmpty {
+            let pixels = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: region.width * region.height)
+            defer { pixels.deallocate() }
+            frame.write(region: region, into: pixels)
+            Scanlines.demultiply(
+                pixels.baseAddress!, width: region.width, stride: region.width, rows: region.height,
+                into: lines.baseAddress! + (region.y0 - rows.lowerBound) * rowBytes + 1 + 4 * region.x0,
+                outStride: rowBytes)
+        }
+        return try settings.bandCompression.piece(UnsafeBufferPointer(lines), rowBytes: rowBytes, last: last)
     }
 
     /// Frame k encoded the plain way: every piece compressed from the frame's rows, no cache.

@@ -8,30 +8,43 @@ package struct SpinnerFrame: ChangedRows {
     package var width: Int { renderer.width }
     package var height: Int { renderer.height }
 
-    /// The rows of the arc's box: every other row equals the static image.
-    package var changedRows: Range<Int> {
-        let area = arc.window.intersection(renderer.spinnerWindow)
-        return area.isEmpty ? 0..<0 : area.y0..<area.y1
-    }
+    /// The arc's box inside the spinner's: every other pixel equals the static image.
+    package var changedRegion: PixelRect { arc.window.intersection(renderer.spinnerWindow) }
 
     package func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         renderer.staticImage.write(rows: rows, into: pixels)
         drawArc(rows: rows, into: pixels)
     }
 
-    /// Writes the pixels the arc covers in `rows` (and only those) into `pixels`, which hold
-    /// those rows of the static image: the layers under the arc, then the arc, then the label
+    package func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        renderer.staticImage.pixels.withUnsafeBufferPointer { image in
+            for y in region.y0..<region.y1 {
+                (pixels.baseAddress! + (y - region.y0) * region.width).update(
+                    from: image.baseAddress! + y * width + region.x0, count: region.width)
+            }
+        }
+        drawArc(region: region, into: pixels)
+    }
+
+    /// `drawArc(region:into:)` for whole rows.
+    func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        drawArc(region: PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound), into: pixels)
+    }
+
+    /// Writes the pixels the arc covers in `region` (and only those) into `pixels`, which hold
+    /// that region of the static image, row after row: the layers under the arc, then the arc, then the label
     /// where it reaches, rounded once, as `referenceFrame` does. The layers under the arc come
     /// from the renderer's float copy of the spinner's box when it keeps one (small boxes);
     /// otherwise each pixel is composited again from the background up.
-    func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
-        let area = arc.window.intersection(renderer.spinnerWindow)
-            .intersection(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
+    func drawArc(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let area = arc.window.intersection(renderer.spinnerWindow).intersection(region)
         if area.isEmpty { return }
+        let stride = region.width
         if let base = renderer.spinnerBase {
             base.forEachComposited(
-                arc, color: renderer.arcColor, over: renderer.overLayers, rows: rows, columns: 0..<width
-            ) { x, y, pixel in pixels[(y - rows.lowerBound) * width + x] = pixel }
+                arc, color: renderer.arcColor, over: renderer.overLayers, rows: region.y0..<region.y1,
+                columns: region.x0..<region.x1
+            ) { x, y, pixel in pixels[(y - region.y0) * stride + x - region.x0] = pixel }
             return
         }
         let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
@@ -50,7 +63,7 @@ package struct SpinnerFrame: ChangedRows {
                     for layer in under { layer.draw(onto: &pixel, x: x, y: y) }
                     sourceOver(color, coverage: c, onto: &pixel)
                     for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
-                    pixels[(y - rows.lowerBound) * width + x] = quantizePixel(pixel)
+                    pixels[(y - region.y0) * stride + x - region.x0] = quantizePixel(pixel)
                 }
             }
         }
