@@ -30,7 +30,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
 /// with `Alpha.demultiply`), the stream from `ZlibStream`, the chunks from `PNGContainer`, as for
 /// sequences and animated PNGs.
 ///
-/// The defaults were chosen by measurement (`bench/png-settings`, README "PNG settings"): on
+/// The defaults were chosen by measurement (`swift run -c release png-settings`, BENCHMARKS.md): on
 /// these mostly uniform frames no filter at zlib level 6 was both the fastest and the smallest of
 /// the five filters and libpng's adaptive choice.
 public struct PNGEncoder: Sendable {

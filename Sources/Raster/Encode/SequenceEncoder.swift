@@ -5,7 +5,7 @@ import Synchronization
 /// (README, "How it works").
 ///
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
-/// changes are compressed once, in `init`, in pieces of at most `stillPieceBytes` of scanlines.
+/// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
 /// The rows frames change are cut into blocks (about 32 KiB of scanlines each, at most 16): a
 /// frame recompresses only the blocks its `changedRows` reach and takes the others as compressed
 /// once from the static image. Pieces depend only on their own rows, so frames can be encoded in
@@ -48,7 +48,7 @@ package struct SequenceEncoder: Sendable {
     }
 
     /// The largest static piece: 4 MiB of scanlines (memory per thread stays bounded).
-    static let stillPieceBytes = 1 << 22
+    static let staticPieceBytes = 1 << 22
 
     package let source: any FrameSource
     package let settings: Settings
@@ -114,7 +114,7 @@ package struct SequenceEncoder: Sendable {
         }
         func still(_ rows: Range<Int>) {
             if !rows.isEmpty {
-                cut(rows, into: (rows.count * rowBytes + stillPieceBytes - 1) / stillPieceBytes, isBand: false)
+                cut(rows, into: (rows.count * rowBytes + staticPieceBytes - 1) / staticPieceBytes, isBand: false)
             }
         }
         guard !band.isEmpty else {
