@@ -61,7 +61,9 @@ let package = Package(
         ),
         .target(
             name: "Raster",
-            dependencies: ["PNGBridge", "Checksum", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak"]),
+            dependencies: [
+                "PNGBridge", "Checksum", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak",
+            ]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.
         .target(name: "FramesCLI", dependencies: ["Raster"]),

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// Encodes the frames of a `FrameSource` as PNG files, compressing only what changes
-/// (README, "How it works").
+/// (docs/architecture.md).
 ///
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
 /// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.

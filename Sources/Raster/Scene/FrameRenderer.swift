@@ -1,4 +1,4 @@
-/// Renders frame k of a sequence of N frames of a `Scene` (README, "What it renders").
+/// Renders frame k of a sequence of N frames of a `Scene` (docs/contract.md).
 ///
 /// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
 /// track, arc, label.
