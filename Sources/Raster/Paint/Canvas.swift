@@ -78,19 +78,32 @@ package struct Canvas: Sendable {
     }
 
     private mutating func drawMask(_ mask: CoverageMask, color: PremultipliedColor, area: PixelRect) {
+        let window = self.window
+        values.withUnsafeMutableBufferPointer { v in
+            Canvas.forEachCovered(by: mask, in: area, of: window) { index, _, _, c in
+                Canvas.blend(&v, at: index, color: color, coverage: c)
+            }
+        }
+    }
+
+    /// Calls `body(index, x, y, coverage)` for every pixel (x, y) of `area` (inside `window` and
+    /// the mask's window) whose coverage by `mask` is above 0, row by row; `index` is the pixel's
+    /// first float in a canvas over `window`.
+    @inline(__always)
+    static func forEachCovered(
+        by mask: CoverageMask, in area: PixelRect, of window: PixelRect, _ body: (Int, Int, Int, Float) -> Void
+    ) {
         let width = window.width
         let maskWidth = mask.window.width
-        values.withUnsafeMutableBufferPointer { v in
-            mask.values.withUnsafeBufferPointer { m in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                    for _ in area.x0..<area.x1 {
-                        let c = m[maskIndex]
-                        if c > 0 { Canvas.blend(&v, at: index, color: color, coverage: c) }
-                        index += 4
-                        maskIndex += 1
-                    }
+        mask.values.withUnsafeBufferPointer { m in
+            for y in area.y0..<area.y1 {
+                var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
+                for x in area.x0..<area.x1 {
+                    let c = m[maskIndex]
+                    if c > 0 { body(index, x, y, c) }
+                    index += 4
+                    maskIndex += 1
                 }
             }
         }
@@ -176,25 +189,12 @@ extension Canvas {
             .intersection(
                 PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         if area.isEmpty { return }
-        let width = window.width
-        let maskWidth = mask.window.width
         values.withUnsafeBufferPointer { v in
-            mask.values.withUnsafeBufferPointer { m in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                    for x in area.x0..<area.x1 {
-                        let c = m[maskIndex]
-                        if c > 0 {
-                            var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
-                            sourceOver(color, coverage: c, onto: &pixel)
-                            for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
-                            body(x, y, quantizePixel(pixel))
-                        }
-                        index += 4
-                        maskIndex += 1
-                    }
-                }
+            Canvas.forEachCovered(by: mask, in: area, of: window) { index, x, y, c in
+                var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
+                sourceOver(color, coverage: c, onto: &pixel)
+                for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
+                body(x, y, quantizePixel(pixel))
             }
         }
     }
