@@ -24,5 +24,6 @@ package func documentedOptionTables() -> [String: String] {
     var tables = ["frames": RenderCommand.parser.markdownTable]
     tables["compare"] = CompareCommand.parser.markdownTable
     tables["verify"] = VerifyCommand.parser.markdownTable
+    tables["lint"] = LintCommand.parser.markdownTable
     return tables
 }
