@@ -25,5 +25,6 @@ package func documentedOptionTables() -> [String: String] {
     tables["compare"] = CompareCommand.parser.markdownTable
     tables["verify"] = VerifyCommand.parser.markdownTable
     tables["lint"] = LintCommand.parser.markdownTable
+    tables["studio"] = StudioCommand.parser.markdownTable
     return tables
 }
