@@ -60,6 +60,31 @@ import Testing
         #expect(try studio.get("/?token=\(studio.token)").status == 200)
     }
 
+    @Test func anUploadedBackdropIsUsedByItsId() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let made = try CLI.run(["--backdrop-color", "#336699", "--frame", "0", "--out", "b", "--quiet"], in: folder)
+        #expect(made.status == 0)
+        let png = [UInt8](try Data(contentsOf: folder.appendingPathComponent("b/frame_0000.png")))
+        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
+        let uploaded = try studio.raw(
+            "POST /backdrop?token=\(studio.token)&name=b.png HTTP/1.1\r\n\(host)Content-Length: \(png.count)\r\n"
+                + "Connection: close\r\n\r\n", body: png)
+        #expect(uploaded.status == 200, "\(uploaded)")
+        let id = try #require(uploaded.body.firstMatch(of: /"id" ?: ?"([0-9]+)"/)?.1, "\(uploaded.body)")
+        let check = try studio.get("/check?token=\(studio.token)&style=overlay&backdrop-image=\(id)")
+        #expect(check.status == 200 && check.body.contains("--backdrop-image b.png"), "\(check)")
+        #expect(try studio.get("/frame.png?token=\(studio.token)&style=overlay&backdrop-image=\(id)").status == 200)
+        let missing = try studio.get("/frame.png?token=\(studio.token)&backdrop-image=99")
+        #expect(missing.status == 400 && missing.body.contains("--backdrop-image"), "\(missing)")
+        // Without the token, the body is not read.
+        let refused = try studio.raw(
+            "POST /backdrop HTTP/1.1\r\n\(host)Content-Length: \(png.count)\r\nConnection: close\r\n\r\n", body: png)
+        #expect(refused.status == 403)
+    }
+
     @Test func manyRequestsAtOnceAreAllAnswered() async throws {
         let studio = try StudioServer()
         defer { studio.stop() }

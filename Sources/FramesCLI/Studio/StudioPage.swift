@@ -65,8 +65,9 @@ enum StudioPage {
         <title>frames studio</title>
         <style>
         :root { font: 14px/20px system-ui, sans-serif; color: #1d1d1f; background: #f5f5f7; }
-        body { margin: 0; display: grid; grid-template-columns: 330px minmax(0, 1fr) 360px; min-height: 100vh; }
-        aside, section { padding: 12px 16px; overflow: auto; }
+        body { margin: 0; display: grid; grid-template-columns: 320px minmax(0, 1fr) 430px; height: 100vh;
+          overflow: hidden; }
+        aside, section { padding: 12px 16px; overflow: auto; box-sizing: border-box; height: 100vh; }
         aside#form { background: #fff; border-right: 1px solid #ddd; }
         aside#handoff { background: #fff; border-left: 1px solid #ddd; }
         h1 { font-size: 16px; margin: 0 0 8px; }
@@ -77,6 +78,7 @@ enum StudioPage {
         .row input[type=text], .row select { flex: 1; min-width: 0; font: inherit; padding: 2px 4px; }
         .row input[type=number] { width: 72px; font: inherit; }
         .row input[type=range] { flex: 1; min-width: 0; }
+        .row input[type=file] { flex: 1; min-width: 0; font-size: 12px; }
         .row input[type=color] { width: 36px; height: 26px; padding: 0; border: 1px solid #bbb; }
         .row .hint { color: #777; font-size: 11px; }
         .error { color: #b00020; font-size: 12px; }
@@ -95,6 +97,7 @@ enum StudioPage {
         table#lint td { border-top: 1px solid #eee; padding: 3px 4px; vertical-align: top; }
         tr.fail td.result { color: #b00020; font-weight: 700; }
         tr.pass td.result { color: #137333; }
+        button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; }
         pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
         button, .button { font: inherit; padding: 3px 10px; }
         a.button { display: inline-block; border: 1px solid #999; border-radius: 3px; color: inherit;

@@ -2,7 +2,7 @@
 /// without dashes, plus `frame=K` when paused and `zoom`), so a link reproduces it and
 /// back/forward work. An edit is debounced (30 ms), the renders still in flight are aborted, then
 /// the still of the current frame is fetched and shown, then (when playing) the loop as an
-/// animated PNG, which the browser plays at its fps. Every value goes to the server, which
+/// animated PNG, which the browser plays at its fps, then the checks. Every value goes to the server, which
 /// resolves it as the command line does; an error is shown beside the control of the option it
 /// names. Images are shown at one image pixel per device pixel (CSS size = pixels ÷
 /// devicePixelRatio), times the zoom, pixelated.
@@ -223,15 +223,12 @@ enum StudioScript {
           $("download-apng").href = "/loop.png?" + q;
           $("download-sheet").href = "/sheet.png?" + q;
           try {
-            const checking = fetch("/check?" + q, { signal });
             const still = await fetch("/frame.png?" + query({ frame: k }), { signal });
             clearErrors();
             if (!still.ok) { showError(await still.json()); return; }
             await show(await still.blob(), "still");
             const timing = { still: performance.now() - started };
             $("status").textContent = "still in " + Math.round(timing.still) + " ms";
-            const checked = await checking;
-            if (checked.ok) applyCheck(await checked.json(), paused ? k : null);
             if (!paused) {
               const loop = await fetch("/loop.png?" + q, { signal });
               if (!loop.ok) { showError(await loop.json()); return; }
@@ -239,6 +236,10 @@ enum StudioScript {
               timing.loop = performance.now() - started;
               $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
             }
+            // The checks last: they do not hold up the pixels.
+            const checked = await fetch("/check?" + q, { signal });
+            if (checked.ok) applyCheck(await checked.json(), paused ? k : null);
+            else showError(await checked.json());
             if (mine === serial) {
               window.studioTimings.push(timing);
               editedAt = 0;

@@ -126,7 +126,7 @@ final class StudioService: Sendable {
         let (job, renderer) = try self.renderer(state)
         let image = renderer.frame(job.sequence.still ?? 0)
         do {
-            return png(try PNGEncoder(compression: .zlib(level: 1)).encode(image))
+            return png(try PNGEncoder(compression: .rows).encode(image))
         } catch {
             throw .runtime("\(error)")
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The fit checks of `StyleLint`: the label of every `Translation` laid out on every `Device` as
 /// the overlay lays it out (lines break where the card would come closer than 16 pt to the
 /// screen's sides), counted in lines, and the card measured against the screen less 16 pt on
@@ -6,6 +8,31 @@
 struct FitLint {
     let style: LoadingStyle
     let maxLines: Int
+
+    /// The findings of the last few styles, by what fit depends on: an edit of a colour (the
+    /// studio's commonest) lays out nothing again.
+    private static let recent = Mutex<[(key: Key, findings: [LintFinding])]>([])
+
+    struct Key: Equatable {
+        let textSize, textGap, spinnerSize, paddingHorizontal, paddingVertical: Double
+        let textFontName: String?
+        let maxLines: Int
+    }
+
+    /// The fit findings of `style`, from the memo when the same fit was asked for lately.
+    static func findings(for style: LoadingStyle, maxLines: Int) throws(FontError) -> [LintFinding] {
+        let key = Key(
+            textSize: style.textSize, textGap: style.textGap, spinnerSize: style.spinnerSize,
+            paddingHorizontal: style.paddingHorizontal, paddingVertical: style.paddingVertical,
+            textFontName: style.textFontName, maxLines: maxLines)
+        if let known = recent.withLock({ list in list.first { $0.key == key }?.findings }) { return known }
+        let findings = try FitLint(style: style, maxLines: maxLines).findings()
+        recent.withLock { list in
+            list.append((key, findings))
+            if list.count > 8 { list.removeFirst() }
+        }
+        return findings
+    }
 
     /// The narrowest screen of `Device.all`, pt.
     static let smallestScreenWidth = Device.all.map(\.screen.width).min() ?? Scene.defaultScreenSize.width

@@ -31,7 +31,7 @@ public struct StyleLint: Sendable {
     /// dimmed screen only for the overlay). Throws when the label's font cannot be loaded.
     public func findings(for style: LoadingStyle, variant: Variant) throws(FontError) -> [LintFinding] {
         var findings = contrastFindings(for: style, variant: variant)
-        findings += try FitLint(style: style, maxLines: maxLines).findings()
+        findings += try FitLint.findings(for: style, maxLines: maxLines)
         findings.append(
             threshold(
                 .strokeWidth, .strokeWidth, style.strokeWidth, minimum: StyleLint.minimumStrokeWidth, unit: "pt"))
