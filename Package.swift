@@ -59,6 +59,12 @@ let package = Package(
             pkgConfig: "libunibreak",
             providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
         ),
+        // libmicrohttpd (pkg-config libmicrohttpd): the studio's HTTP server.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         .target(
             name: "Raster",
             dependencies: [
@@ -66,7 +72,7 @@ let package = Package(
             ]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.
-        .target(name: "FramesCLI", dependencies: ["Raster"]),
+        .target(name: "FramesCLI", dependencies: ["Raster", "CMicroHTTPD"]),
         .executableTarget(
             name: "frames",
             dependencies: ["FramesCLI"],

@@ -12,6 +12,8 @@ struct Subcommand: Sendable {
 let subcommands: [Subcommand] = [
     Subcommand(name: "compare", usage: CompareCommand.parser.usage, run: CompareCommand.run),
     Subcommand(name: "verify", usage: VerifyCommand.parser.usage, run: VerifyCommand.run),
+    Subcommand(name: "lint", usage: LintCommand.parser.usage, run: LintCommand.run),
+    Subcommand(name: "studio", usage: StudioCommand.parser.usage, run: StudioCommand.run),
 ]
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole

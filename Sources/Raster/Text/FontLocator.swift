@@ -44,6 +44,30 @@ package enum FontLocator {
         }
     }
 
+    /// The family names of the installed scalable fonts, each once, sorted (the first name of a
+    /// font with several). The studio's font menu.
+    package static func families() -> [String] {
+        withConfig {
+            guard let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(fonts) }
+            var names: Set<String> = []
+            for index in 0..<Int(fonts.pointee.nfont) {
+                guard let font = fonts.pointee.fonts[index] else { continue }
+                var value: UnsafeMutablePointer<FcChar8>? = nil
+                if FcPatternGetString(font, frames_fc_family, 0, &value) == FcResultMatch, let value {
+                    names.insert(String(cString: value))
+                }
+            }
+            return names.sorted()
+        }
+    }
+
     /// Where distributions install the default family's regular face (Debian and Ubuntu, Fedora,
     /// Arch, Alpine, Homebrew), the file fontconfig answers with for it there.
     static let defaultFamilyFiles = [
