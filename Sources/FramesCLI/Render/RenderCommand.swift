@@ -27,6 +27,9 @@ enum RenderCommand {
                 + "\"preset\"); flags override it, it overrides the preset.", \.styleFile, .nonEmpty("a file path")),
         .flag("print-style", help: "Print the resolved style as a style file and exit.", \.printStyle),
         .value(
+            "format", "format", help: "With --print-style: the style file, or the Swift initializer.",
+            default: "json", values: "json, swift", \.format, .choice(of: StyleFormat.self)),
+        .value(
             "out", "dir", help: "Folder for the frames and manifest.json; created if missing.", default: "frames",
             \.out, .nonEmpty("a folder path")),
         .value(
@@ -88,6 +91,14 @@ enum RenderCommand {
             "apng", "file",
             help: "Also write the sequence as an animated PNG that loops at --fps (alone when --out is not "
                 + "given).", \.apng, .pngFileName),
+        .value(
+            "webp", "file",
+            help: "Also write the sequence as a lossless animated WebP that loops at --fps, frames equal to the "
+                + "PNG frames (alone when --out is not given).", \.webp, .fileName(ending: ".webp")),
+        .value(
+            "swift", "file",
+            help: "Also write the style as the Swift LoadingStyle(…) initializer (alone when --out is not "
+                + "given).", \.swift, .fileName(ending: ".swift")),
         .value(
             "name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
             default: "frame_%04d.png", \.namePattern, .namePattern),
