@@ -78,3 +78,62 @@ enum ExportCheck {
         #expect(stray.status == 1, "an unlisted PNG still fails: \(stray.stdout)")
     }
 }
+
+/// The vector exports drawn by other renderers. Each renderer's own anti-aliasing error is
+/// measured first on the bare spinner (no card colour, no label) at the scene's scale, against
+/// our exact-area frames; the scene must then stay within it, with full-coverage colours equal
+/// and the arc's leading edge within 0.5° in every frame checked.
+@Suite struct VectorExportTests {
+    static let scenes: [[String]] = [
+        ["--scale", "1.5", "--frames", "12"],
+        [
+            "--style", "overlay", "--scale", "2.25", "--width", "131", "--height", "157", "--dim-amount", "0.35",
+            "--fps", "24", "--frames", "10", "--spinner-color", "#e4007c", "--text", "Paying…",
+        ],
+    ]
+
+    /// The worst channel delta of a passing check's last line ("… (worst N) …").
+    static func worst(_ output: String) throws -> Double {
+        let line = try #require(output.split(separator: "\n").last)
+        let start = try #require(line.range(of: "(worst "))
+        let digits = line[start.upperBound...].prefix { $0.isNumber || $0 == "." }
+        return try #require(Double(digits))
+    }
+
+    /// The scene's arguments reduced to the bare spinner at the same scale and frames.
+    static func bare(_ scene: [String]) -> [String] {
+        var kept: [String] = []
+        var i = 0
+        while i < scene.count {
+            if ["--scale", "--frames", "--fps"].contains(scene[i]) { kept += [scene[i], scene[i + 1]] }
+            i += 2
+        }
+        return kept + ["--no-text", "--background-color", "clear"]
+    }
+
+    /// Renders `scene` with `--svg` files: the animated one and a static one per frame checked.
+    static func svgFiles(_ scene: [String], frames: [Int], in folder: URL, out: String) throws {
+        let result = try CLI.run(scene + ["--svg", "\(out).svg", "--out", out, "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        for k in frames {
+            let still = try CLI.run(scene + ["--svg", "\(out)\(k).svg", "--svg-frame", "\(k)", "--quiet"], in: folder)
+            #expect(still.status == 0, "\(still.stderr)")
+        }
+    }
+
+    @Test(arguments: scenes) func svgInResvgAndChromium(scene: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = [0, 1, 3, 7]
+        try VectorExportTests.svgFiles(VectorExportTests.bare(scene), frames: frames, in: folder, out: "bare")
+        try VectorExportTests.svgFiles(scene, frames: frames, in: folder, out: "scene")
+        let statics = { (name: String) in frames.map { "\(name)\($0).svg:\($0)" } }
+        let resvg = try VectorExportTests.worst(
+            ExportCheck.run(["svg-static", "bare", "255"] + statics("bare"), in: folder))
+        try ExportCheck.run(["svg-static", "scene", "\(resvg)"] + statics("scene"), in: folder)
+        let chromium = try VectorExportTests.worst(
+            ExportCheck.run(["svg-animated", "bare", "255", "bare.svg"] + frames.map(String.init), in: folder))
+        try ExportCheck.run(
+            ["svg-animated", "scene", "\(chromium)", "scene.svg"] + frames.map(String.init), in: folder)
+    }
+}

@@ -42,6 +42,33 @@ extension OutputTarget.Kind {
 }
 
 extension OutputTarget.Kind {
+    /// `--svg FILE [--svg-frame K]`: the animation as one SVG, or frame k as a static SVG.
+    static let svg = OutputTarget.Kind { (options: RenderOptions) throws(FramesError) in
+        guard let given = options.svg else {
+            if let frame = options.svgFrame {
+                throw .invalidValue(option: frame.option, value: frame.text, expected: "no value without --svg")
+            }
+            return nil
+        }
+        if let timeline = options.timeline {
+            throw .invalidValue(
+                option: timeline.option, value: timeline.text,
+                expected: "no value with --svg (an SVG plays one turn; use --lottie, --webp, --gif or --apng)")
+        }
+        let frame = options.svgFrame
+        return export(given) { run throws(ExportError) in
+            if let frame, frame.value >= run.renderer.frameCount {
+                throw .frameOutOfRange(frame: frame.value, count: run.renderer.frameCount)
+            }
+            let writer = SVGWriter(
+                scene: try VectorScene(run.renderer), frameCount: run.renderer.frameCount, fps: run.job.sequence.fps)
+            return Array(writer.svg(frame: frame?.value).utf8)
+        } what: { run in
+            frame.map { "frame \($0.value) of \(run.renderer.frameCount) as a static SVG" }
+                ?? "one turn in \(formatNumber(Double(run.renderer.frameCount) / Double(run.job.sequence.fps))) s as an SVG"
+        }
+    }
+
     /// `--swift FILE`: the style as the `LoadingStyle(…)` initializer, only non-default arguments.
     static let swift = OutputTarget.Kind { options in
         export(options.swift) { run throws(ExportError) in

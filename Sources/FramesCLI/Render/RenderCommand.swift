@@ -96,6 +96,13 @@ enum RenderCommand {
             help: "Also write the sequence as a lossless animated WebP that loops at --fps, frames equal to the "
                 + "PNG frames (alone when --out is not given).", \.webp, .fileName(ending: ".webp")),
         .value(
+            "svg", "file",
+            help: "Also write the animation as one SVG with a CSS rotation (alone when --out is not given).",
+            \.svg, .fileName(ending: ".svg")),
+        .value(
+            "svg-frame", "k", help: "With --svg: write frame k as a static SVG instead.", \.svgFrame,
+            .integer(in: 0...maxFrames - 1, expected: "a frame number from 0")),
+        .value(
             "swift", "file",
             help: "Also write the style as the Swift LoadingStyle(…) initializer (alone when --out is not "
                 + "given).", \.swift, .fileName(ending: ".swift")),
