@@ -33,9 +33,10 @@ enum ExportCheck {
     }
 
     /// Renders `arguments` into `folder` (frames in folder/f), expecting success.
-    static func render(_ arguments: [String], in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
-    {
-        let result = try CLI.run(arguments + ["--out", "f", "--quiet"], in: folder)
+    static func render(
+        _ arguments: [String], in folder: URL, out: String = "f", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let result = try CLI.run(arguments + ["--out", out, "--quiet"], in: folder)
         #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
     }
 }
@@ -80,9 +81,10 @@ enum ExportCheck {
 }
 
 /// The vector exports drawn by other renderers. Each renderer's own anti-aliasing error is
-/// measured first on the bare spinner (no card colour, no label) at the scene's scale, against
-/// our exact-area frames; the scene must then stay within it, with full-coverage colours equal
-/// and the arc's leading edge within 0.5° in every frame checked.
+/// measured first, on the bare spinner (no card colour, no label) at scales 1, 1.5, 2.25 and 3
+/// against our exact-area frames (the worst channel delta of any frame); the scenes must then
+/// stay within it, with full-coverage colours equal and the arc's leading edge within 0.5° in
+/// every frame checked.
 @Suite struct VectorExportTests {
     static let scenes: [[String]] = [
         ["--scale", "1.5", "--frames", "12"],
@@ -91,6 +93,7 @@ enum ExportCheck {
             "--fps", "24", "--frames", "10", "--spinner-color", "#e4007c", "--text", "Paying…",
         ],
     ]
+    static let checkedFrames = [0, 1, 3, 7]
 
     /// The worst channel delta of a passing check's last line ("… (worst N) …").
     static func worst(_ output: String) throws -> Double {
@@ -100,40 +103,96 @@ enum ExportCheck {
         return try #require(Double(digits))
     }
 
-    /// The scene's arguments reduced to the bare spinner at the same scale and frames.
-    static func bare(_ scene: [String]) -> [String] {
-        var kept: [String] = []
-        var i = 0
-        while i < scene.count {
-            if ["--scale", "--frames", "--fps"].contains(scene[i]) { kept += [scene[i], scene[i + 1]] }
-            i += 2
-        }
-        return kept + ["--no-text", "--background-color", "clear"]
-    }
-
     /// Renders `scene` with `--svg` files: the animated one and a static one per frame checked.
-    static func svgFiles(_ scene: [String], frames: [Int], in folder: URL, out: String) throws {
+    static func svgFiles(_ scene: [String], in folder: URL, out: String) throws {
         let result = try CLI.run(scene + ["--svg", "\(out).svg", "--out", out, "--quiet"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        for k in frames {
+        for k in checkedFrames {
             let still = try CLI.run(scene + ["--svg", "\(out)\(k).svg", "--svg-frame", "\(k)", "--quiet"], in: folder)
             #expect(still.status == 0, "\(still.stderr)")
         }
     }
 
-    @Test(arguments: scenes) func svgInResvgAndChromium(scene: [String]) throws {
+    static func svgChecks(_ folder: String) -> (resvg: [String], chromium: [String]) {
+        (
+            ["svg-static", folder] + checkedFrames.map { "\(folder)\($0).svg:\($0)" },
+            ["svg-animated", folder] + ["\(folder).svg"] + checkedFrames.map(String.init)
+        )
+    }
+
+    struct MeasurementFailure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The renderers' anti-aliasing errors on the bare spinner, measured once (a failure is a
+    /// `MeasurementFailure`, so that every test that needs the figures fails with it).
+    static let measured: Result<(resvg: Double, chromium: Double, rlottie: Double), any Error> = {
+        do {
+            return .success(try measure())
+        } catch {
+            return .failure(
+                MeasurementFailure(description: "measuring the renderers' anti-aliasing error failed: \(error)"))
+        }
+    }()
+
+    static func measure() throws -> (resvg: Double, chromium: Double, rlottie: Double) {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let frames = [0, 1, 3, 7]
-        try VectorExportTests.svgFiles(VectorExportTests.bare(scene), frames: frames, in: folder, out: "bare")
-        try VectorExportTests.svgFiles(scene, frames: frames, in: folder, out: "scene")
-        let statics = { (name: String) in frames.map { "\(name)\($0).svg:\($0)" } }
-        let resvg = try VectorExportTests.worst(
-            ExportCheck.run(["svg-static", "bare", "255"] + statics("bare"), in: folder))
-        try ExportCheck.run(["svg-static", "scene", "\(resvg)"] + statics("scene"), in: folder)
-        let chromium = try VectorExportTests.worst(
-            ExportCheck.run(["svg-animated", "bare", "255", "bare.svg"] + frames.map(String.init), in: folder))
-        try ExportCheck.run(
-            ["svg-animated", "scene", "\(chromium)", "scene.svg"] + frames.map(String.init), in: folder)
+        var worst = (resvg: 0.0, chromium: 0.0, rlottie: 0.0)
+        for scale in ["1", "1.5", "2.25", "3"] {
+            let bare = ["--scale", scale, "--frames", "12", "--no-text", "--background-color", "clear"]
+            let name = "bare" + scale.replacingOccurrences(of: ".", with: "_")
+            try svgFiles(bare + ["--lottie", "\(name).json"], in: folder, out: name)
+            let (resvg, chromium) = svgChecks(name)
+            worst.resvg = max(worst.resvg, try VectorExportTests.worst(ExportCheck.run(insert(resvg), in: folder)))
+            worst.chromium = max(
+                worst.chromium, try VectorExportTests.worst(ExportCheck.run(insert(chromium), in: folder)))
+            worst.rlottie = max(
+                worst.rlottie,
+                try VectorExportTests.worst(ExportCheck.run(["lottie", name, "255", "\(name).json"], in: folder)))
+        }
+        print(
+            "anti-aliasing error on the bare spinner: resvg \(worst.resvg), Chromium \(worst.chromium), "
+                + "rlottie \(worst.rlottie) (of 255)")
+        return worst
+    }
+
+    /// A check's arguments with the tolerance after the folder.
+    static func insert(_ arguments: [String], tolerance: Double = 255) -> [String] {
+        [arguments[0], arguments[1], "\(tolerance)"] + arguments.dropFirst(2)
+    }
+
+    @Test(arguments: scenes) func svgInResvgAndChromium(scene: [String]) throws {
+        let errors = try VectorExportTests.measured.get()
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try VectorExportTests.svgFiles(scene, in: folder, out: "scene")
+        let (resvg, chromium) = VectorExportTests.svgChecks("scene")
+        try ExportCheck.run(VectorExportTests.insert(resvg, tolerance: errors.resvg), in: folder)
+        try ExportCheck.run(VectorExportTests.insert(chromium, tolerance: errors.chromium), in: folder)
+    }
+
+    @Test(arguments: scenes) func lottieInRlottie(scene: [String]) throws {
+        let errors = try VectorExportTests.measured.get()
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExportCheck.render(scene + ["--lottie", "scene.json"], in: folder, out: "scene")
+        try ExportCheck.run(["lottie", "scene", "\(errors.rlottie)", "scene.json"], in: folder)
+    }
+
+    /// A session: hidden frames, then the overlay from the first processing frame with its arc at
+    /// 12 o'clock, then hidden again; every frame compared.
+    @Test func lottieOfATimeline() throws {
+        let errors = try VectorExportTests.measured.get()
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExportCheck.render(
+            [
+                "--style", "overlay", "--scale", "1.5", "--width", "160", "--height", "150", "--fps", "10",
+                "--timeline", "idle:0.3,processing:1.2,done:0.3", "--dim-amount", "0.4", "--lottie", "t.json",
+            ], in: folder, out: "t")
+        let output = try ExportCheck.run(["lottie", "t", "\(errors.rlottie)", "t.json"], in: folder)
+        #expect(output.contains("frame 2: hidden") && output.contains("frame 15: hidden"), "\(output)")
+        #expect(output.contains("frame 3: channel") && output.contains("frame 14: channel"), "\(output)")
     }
 }

@@ -69,6 +69,15 @@ extension OutputTarget.Kind {
         }
     }
 
+    /// `--lottie FILE`: the animation (a turn, or the timeline) as Lottie JSON.
+    static let lottie = OutputTarget.Kind { options in
+        export(options.lottie) { run throws(ExportError) in
+            Array(LottieWriter(scene: try VectorScene(run.renderer), frames: run.exportFrames).json().utf8)
+        } what: { run in
+            "\(counted(run.exportFrames.count, "frame")) at \(run.job.sequence.fps) fps as Lottie"
+        }
+    }
+
     /// `--swift FILE`: the style as the `LoadingStyle(…)` initializer, only non-default arguments.
     static let swift = OutputTarget.Kind { options in
         export(options.swift) { run throws(ExportError) in

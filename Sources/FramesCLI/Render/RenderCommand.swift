@@ -96,6 +96,10 @@ enum RenderCommand {
             help: "Also write the sequence as a lossless animated WebP that loops at --fps, frames equal to the "
                 + "PNG frames (alone when --out is not given).", \.webp, .fileName(ending: ".webp")),
         .value(
+            "lottie", "file",
+            help: "Also write the animation as Lottie JSON: shapes and glyph outlines in points, no font needed "
+                + "(alone when --out is not given).", \.lottie, .fileName(ending: ".json")),
+        .value(
             "svg", "file",
             help: "Also write the animation as one SVG with a CSS rotation (alone when --out is not given).",
             \.svg, .fileName(ending: ".svg")),
