@@ -65,10 +65,23 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
+        // libwebp's animation encoder (pkg-config libwebpmux): lossless animated WebP.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // giflib (pkg-config libgif): GIF files, frame by frame.
+        .systemLibrary(
+            name: "CGIF",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
         .target(
             name: "Raster",
             dependencies: [
                 "PNGBridge", "Checksum", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak",
+                "CWebP", "CGIF",
             ]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.

@@ -69,8 +69,15 @@ extension RenderCommand {
         }
         let job = try RenderJob.resolve(options)
         if options.printStyle {
-            try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
+            if options.format?.value == .swift {
+                try Console.print(job.scene.style.swiftSource)
+            } else {
+                try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
+            }
             return 0
+        }
+        if let format = options.format {
+            throw .invalidValue(option: format.option, value: format.text, expected: "no value without --print-style")
         }
         if job.scene.variant == .indicator, case .flag = job.style.source(of: .dimAmount) {
             Console.printError(

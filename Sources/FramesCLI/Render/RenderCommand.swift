@@ -29,6 +29,9 @@ enum RenderCommand {
                 + "\"preset\"); flags override it, it overrides the preset.", \.styleFile, .nonEmpty("a file path")),
         .flag("print-style", help: "Print the resolved style as a style file and exit.", \.printStyle),
         .value(
+            "format", "format", help: "With --print-style: the style file, or the Swift initializer.",
+            default: "json", values: "json, swift", \.format, .choice(of: StyleFormat.self)),
+        .value(
             "out", "dir", help: "Folder for the frames and manifest.json; created if missing.", default: "frames",
             \.out, .nonEmpty("a folder path")),
         .value(
@@ -90,6 +93,25 @@ enum RenderCommand {
             "apng", "file",
             help: "Also write the sequence as an animated PNG that loops at --fps (alone when --out is not "
                 + "given).", \.apng, .pngFileName),
+        .value(
+            "webp", "file",
+            help: "Also write the sequence as a lossless animated WebP that loops at --fps, frames equal to the "
+                + "PNG frames (alone when --out is not given).", \.webp, .fileName(ending: ".webp")),
+        .value(
+            "lottie", "file",
+            help: "Also write the animation as Lottie JSON: shapes and glyph outlines in points, no font needed "
+                + "(alone when --out is not given).", \.lottie, .fileName(ending: ".json")),
+        .value(
+            "svg", "file",
+            help: "Also write the animation as one SVG with a CSS rotation (alone when --out is not given).",
+            \.svg, .fileName(ending: ".svg")),
+        .value(
+            "svg-frame", "k", help: "With --svg: write frame k as a static SVG instead.", \.svgFrame,
+            .integer(in: 0...maxFrames - 1, expected: "a frame number from 0")),
+        .value(
+            "swift", "file",
+            help: "Also write the style as the Swift LoadingStyle(…) initializer (alone when --out is not "
+                + "given).", \.swift, .fileName(ending: ".swift")),
         .value(
             "name-pattern", "pattern", help: "File names: one number field (%d, %4d or %04d), ending in .png.",
             default: "frame_%04d.png", \.namePattern, .namePattern),

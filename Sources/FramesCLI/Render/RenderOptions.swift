@@ -25,6 +25,14 @@ struct RenderOptions: Sendable {
     var loadingEnabled: Given<Bool>?
     var visible: Given<Bool>?
     var apng: Given<String>?
+    var webp: Given<String>?
+    var gif: Given<String>?
+    var gifMatte: Given<Color>?
+    var lottie: Given<String>?
+    var svg: Given<String>?
+    var svgFrame: Given<Int>?
+    var swift: Given<String>?
+    var format: Given<StyleFormat>?
     var namePattern: Given<NamePattern>?
     var force = false
     var quiet = false

@@ -42,12 +42,16 @@ struct RenderRun {
             try OutputFolder.prepare(folder, force: job.outputs.force)
         }
         do {
+            var exports: [Manifest.Export] = []
             for target in job.outputs.files {
                 let made = try target.make(self)
                 try OutputFile.write(made.bytes, to: target.path)
                 try report(made.summary)
+                exports.append(export(target, bytes: made.bytes.count))
             }
-            if let folder = job.outputs.folder { try writeFrames(to: folder, created: created ?? false) }
+            if let folder = job.outputs.folder {
+                try writeFrames(to: folder, created: created ?? false, exports: exports)
+            }
         } catch {
             if created == true, let folder = job.outputs.folder { rmdir(folder) }
             throw error
@@ -55,7 +59,7 @@ struct RenderRun {
     }
 
     /// The frames and the manifest, as `SequenceWriter` and `OutputFolder` describe.
-    func writeFrames(to folder: String, created: Bool) throws(FramesError) {
+    func writeFrames(to folder: String, created: Bool, exports: [Manifest.Export]) throws(FramesError) {
         let sequence = job.sequence
         let indices = sequence.writtenIndices
         let frames = indices.map(sequence.frame)
@@ -86,7 +90,9 @@ struct RenderRun {
                     }
                 })
             progress.finish()
-            try OutputFile.write(Manifest(job: job, renderer: renderer, fileNames: fileNames).bytes, to: manifestPath)
+            var manifest = Manifest(job: job, renderer: renderer, fileNames: fileNames)
+            manifest.exports = exports
+            try OutputFile.write(manifest.bytes, to: manifestPath)
         } catch {
             progress.finish()
             throw error as? FramesError ?? .runtime("\(error)")
@@ -100,6 +106,23 @@ struct RenderRun {
             sequence.still.map { "frame \($0) of \(sequence.frameCount), \(size) (\(details))," }
             ?? "\(counted(indices.count, "frame")) of \(size) (\(details))"
         try report("Wrote \(what) and manifest.json to \(folder) in \(formatDuration(monotonicSeconds() - started))")
+    }
+
+    /// How the manifest lists a written file: by its name when it lies in the frame folder (the
+    /// same directory, by device and inode), else by its path as given.
+    func export(_ target: OutputTarget, bytes: Int) -> Manifest.Export {
+        let format = String(target.option.drop { $0 == "-" })
+        let slash = target.path.lastIndex(of: "/")
+        let directory = slash.map { String(target.path[..<$0]) } ?? "."
+        let name = slash.map { String(target.path[target.path.index(after: $0)...]) } ?? target.path
+        var a = stat()
+        var b = stat()
+        if let folder = job.outputs.folder, stat(directory.isEmpty ? "/" : directory, &a) == 0, stat(folder, &b) == 0,
+            a.st_dev == b.st_dev, a.st_ino == b.st_ino
+        {
+            return Manifest.Export(format: format, path: name, inFolder: true, bytes: bytes)
+        }
+        return Manifest.Export(format: format, path: target.path, inFolder: false, bytes: bytes)
     }
 
     /// A summary line on standard output, unless `--quiet`.

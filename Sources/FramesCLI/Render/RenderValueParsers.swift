@@ -37,8 +37,13 @@ extension ValueParser where Value == NamePattern {
 
 extension ValueParser where Value == String {
     /// A file name ending in ".png" (`--apng`, `--sheet`).
-    static var pngFileName: ValueParser {
-        .accepting("a file name ending in .png") { $0.lowercased().hasSuffix(".png") && !$0.hasSuffix("/") ? $0 : nil }
+    static var pngFileName: ValueParser { fileName(ending: ".png") }
+
+    /// A file name ending in `suffix` (".webp"), in any case.
+    static func fileName(ending suffix: String) -> ValueParser {
+        .accepting("a file name ending in \(suffix)") {
+            $0.lowercased().hasSuffix(suffix) && $0.count > suffix.count && !$0.hasSuffix("/") ? $0 : nil
+        }
     }
 
     /// The label: a typed "\n" is a newline ("\\" a backslash); at most `Scene.maxTextLength`

@@ -189,9 +189,9 @@ extension FolderVerification {
 
 extension FramesFolder {
     /// PNG files in the folder that the manifest does not list (the backdrop image kept beside it
-    /// does not count).
+    /// and the exports the manifest lists there, an APNG or a contact sheet, do not count).
     package func unlistedFrameFiles() -> [String] {
-        let listed = Set(manifest.files)
+        let listed = Set(manifest.files + manifest.exports.filter(\.inFolder).map(\.path))
         let names = (try? FileInput.names(in: path)) ?? []
         return names.filter { name in
             Manifest.isFrameFileName(name) && !listed.contains(name) && backdropImageFile != path + "/" + name

@@ -52,6 +52,8 @@ package struct Manifest: Sendable, Equatable {
     package var namePattern: String? = nil
     /// The files written, one a written frame, in order.
     package var files: [String] = []
+    /// The single files written beside the frames (an APNG, a WebP, …), in the order written.
+    package var exports: [Export] = []
 
     // What came out, and what it was made with.
     package var pixelWidth = 0

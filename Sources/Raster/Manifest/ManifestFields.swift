@@ -28,7 +28,7 @@ extension Manifest {
     /// lists them sorted.
     package static let fields: [Field] =
         [versionField] + environmentFields + textEnvironmentFields + sceneFields + labelFields + sequenceFields
-        + fileFields
+        + fileFields + exportFields
         + [fingerprintsField]
 
     /// Read before every other key, so that a newer manifest is refused as such.

@@ -1,0 +1,62 @@
+/// The frames an export holds, in order: what each shows (`SequenceFrame`) and the renderer that
+/// draws them. A turn of the spinner, or a payment session's timeline with hidden frames.
+package struct ExportFrames: Sendable {
+    package let renderer: FrameRenderer
+    /// What each frame shows, in playback order.
+    package let frames: [SequenceFrame]
+    /// Frames per second of playback (1…240).
+    package let fps: Int
+
+    /// `frames` of `renderer`; nil means one turn, `.spinner(0)` … `.spinner(N − 1)`.
+    package init(renderer: FrameRenderer, frames: [SequenceFrame]? = nil, fps: Int) {
+        precondition(fps >= 1, "at least one frame a second")
+        self.renderer = renderer
+        self.frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
+        self.fps = fps
+    }
+
+    package var count: Int { frames.count }
+
+    /// Frame i as pixels: the spinner's frame, or the hidden screen.
+    package func image(_ index: Int) -> Pixmap {
+        renderer.image(of: frames[index])
+    }
+
+    /// The window that can differ between frames i − 1 and i: the spinner's box between two
+    /// spinner frames, the whole image when the overlay appears or goes.
+    package func changingWindow(from previous: Int, to index: Int) -> PixelRect {
+        switch (frames[previous], frames[index]) {
+        case (.spinner, .spinner): return renderer.spinnerWindow
+        case (.hidden, .hidden): return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        default: return PixelRect(x0: 0, y0: 0, x1: renderer.width, y1: renderer.height)
+        }
+    }
+}
+
+extension FrameRenderer {
+    /// What one file of a sequence shows: frame k, or the screen with the overlay hidden.
+    package func image(of frame: SequenceFrame) -> Pixmap {
+        switch frame {
+        case .spinner(let k): return self.frame(k)
+        case .hidden: return hiddenFrame()
+        }
+    }
+}
+
+extension Pixmap {
+    /// The pixels as straight (not premultiplied) RGBA bytes, as PNG stores them
+    /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
+    package var straightRGBA: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
+        Alpha.demultiplyTable.withUnsafeBufferPointer { table in
+            for (i, p) in pixels.enumerated() {
+                let a = Int(p >> 24)
+                bytes[4 * i] = table[a << 8 | Int(p & 0xFF)]
+                bytes[4 * i + 1] = table[a << 8 | Int((p >> 8) & 0xFF)]
+                bytes[4 * i + 2] = table[a << 8 | Int((p >> 16) & 0xFF)]
+                bytes[4 * i + 3] = UInt8(a)
+            }
+        }
+        return bytes
+    }
+}
