@@ -91,6 +91,34 @@ import Testing
             #expect(CLI.contents(of: folder.appendingPathComponent("photos")) == ["holiday.jpg"])
         }
     }
+
+    /// A refusal found half-way (the second frame of <actual> is not a PNG): the diff of the first
+    /// frame, already made, and the diff folder go again.
+    @Test func compareRefusedHalfWayWritesNothing() throws {
+        let folder = try CollisionTests.fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("a/frame_0001.png"))
+        let before = try CollisionTests.snapshot(folder)
+        let result = try CLI.run(["compare", "e", "a", "--diff", "d", "--report", "r.html"], in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stdout.contains("FAIL frame_0000.png"), "\(result.stdout)")
+        #expect(try CollisionTests.snapshot(folder) == before, "\(CLI.contents(of: folder))")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d").path))
+    }
+
+    /// A folder standing where a frame goes is refused before the APNG is written.
+    @Test func aFolderAtAFrameNameIsRefusedFirst() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("o/frame_0001.png"), withIntermediateDirectories: true)
+        try CLI.expectRefusal(
+            ["--no-text", "--frames", "2", "--apng", "a.png", "--out", "o", "--force"], in: folder, status: 1,
+            mentions: ["o/frame_0001.png"])
+        try CLI.expectRefusal(
+            ["--no-text", "--frames", "2", "--apng", "missing/a.png"], in: folder, status: 1,
+            mentions: ["missing/a.png"])
+    }
 }
 
 extension CLI {

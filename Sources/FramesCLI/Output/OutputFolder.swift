@@ -1,4 +1,5 @@
 import Raster
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -118,20 +119,64 @@ struct OutputFolder {
     /// A folder for diff images: created when missing; a runtime error when that fails.
     static func prepareForDiffs(_ path: String) throws(FramesError) {
         let made = WriteGate.shared.perform { mkdir(path, 0o755) == 0 ? 0 : errno }
+        if made == 0 {
+            WriteGate.shared.pushUndo(.removeFolder(path))
+            OutputFile.created(folder: path)
+        }
         if made != 0, made != EEXIST {
             throw .runtime("cannot create the diff folder '\(path)': \(String(cString: strerror(made)))")
         }
     }
 }
 
-/// A single output file (an animated PNG, a contact sheet, a diff, a report): staged beside it
-/// and renamed into place (`FileOutput`).
+/// The single files of `compare` and `verify` (diffs, reports): each staged beside its
+/// destination as it is made, all renamed into place when the command ends without an error
+/// (`commit`), all removed with a diff folder the command created when it fails (`discard`), so
+/// a refusal found half-way leaves the file system as it was.
 enum OutputFile {
+    private static let pending = Mutex<[(temporary: String, path: String)]>([])
+    private static let createdFolders = Mutex<[String]>([])
+
     static func write(_ bytes: [UInt8], to path: String) throws(FramesError) {
         do {
-            try FileOutput.write(bytes, to: path)
+            let temporary = try FileOutput.stage(bytes, beside: path)
+            pending.withLock { $0.append((temporary, path)) }
         } catch {
             throw .runtime("\(error)")
+        }
+    }
+
+    /// A folder this command created for its files: removed (when empty) if the command fails.
+    static func created(folder: String) {
+        createdFolders.withLock { $0.append(folder) }
+    }
+
+    static func commit() throws(FramesError) {
+        let files = pending.withLock { files in
+            defer { files = [] }
+            return files
+        }
+        for (k, file) in files.enumerated() {
+            do {
+                try FileOutput.rename(file.temporary, to: file.path)
+            } catch {
+                for rest in files[(k + 1)...] { FileOutput.remove(temporary: rest.temporary) }
+                throw .runtime("\(error)")
+            }
+        }
+    }
+
+    static func discard() {
+        let files = pending.withLock { files in
+            defer { files = [] }
+            return files
+        }
+        for file in files { FileOutput.remove(temporary: file.temporary) }
+        for folder in createdFolders.withLock({ $0 }).reversed() {
+            WriteGate.shared.perform {
+                rmdir(folder)
+                WriteGate.shared.dropUndo(.removeFolder(folder))
+            }
         }
     }
 }

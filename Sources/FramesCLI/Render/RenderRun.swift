@@ -33,7 +33,7 @@ struct RenderRun {
         let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
         let earlier = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/manifest.json") } ?? []
         try checkCollisions(frameNames: names, earlier: earlier)
-        if let folder = job.outputs.folder { try OutputFolder.check(folder, force: job.outputs.force) }
+        try checkDestinations(frameNames: names)
         let opened = try job.outputs.folder.map { (folder: String) throws(FramesError) in
             try OutputFolder.open(folder, force: job.outputs.force)
         }
@@ -85,6 +85,24 @@ struct RenderRun {
         }
         outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
         try PathCollisions.check(outputs: outputs, inputs: job.inputs)
+    }
+
+    /// Every destination usable before anything is made: the folder (`OutputFolder.check`), no
+    /// folder where a frame or the manifest goes, each single file's folder there.
+    func checkDestinations(frameNames: [String]) throws(FramesError) {
+        if let folder = job.outputs.folder {
+            try OutputFolder.check(folder, force: job.outputs.force)
+            for name in frameNames + ["manifest.json"] where FileInput.isDirectory(folder + "/" + name) {
+                throw .runtime("cannot replace '\(folder)/\(name)': \(String(cString: strerror(EISDIR)))")
+            }
+        }
+        for target in job.outputs.files {
+            let parent = PathCollisions.split(target.path).folder
+            if !FileInput.isDirectory(parent) {
+                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
+                throw .runtime("cannot create '\(target.path)': \(String(cString: strerror(reason)))")
+            }
+        }
     }
 
     func stage(_ bytes: [UInt8], beside path: String) throws(FramesError) -> String {

@@ -68,7 +68,7 @@ public struct SequenceEncoder: Sendable {
         (width, height) = (image.width, image.height)
         let layout = SequenceEncoder.layout(width: width, height: height, band: source.changingRows, settings: settings)
         // The static pieces are independent: compress them on all cores.
-        let made = Mutex([Int: Result<CompressedPiece, PNGError>]())
+        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
         let fixed = layout.indices.filter { !layout[$0].isBand }
         DispatchQueue.concurrentPerform(iterations: fixed.count) { i in
             let index = fixed[i]

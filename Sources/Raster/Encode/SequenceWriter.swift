@@ -85,7 +85,7 @@ public struct SequenceWriter: Sendable {
         for path in final where FileInput.isDirectory(path) {
             throw FileError(operation: "replace", path: path, errno: EISDIR)
         }
-        let state = Mutex(WriteState(count: count))
+        let state = Locked(WriteState(count: count))
         // Frames at once: `threads`, but never more than fit in `frameMemoryBudget` together, so
         // that huge frames use no more memory with more threads (the bytes do not depend on it).
         let workers = min(threads, count, max(1, SequenceWriter.frameMemoryBudget / renderer.bytesPerFrame))

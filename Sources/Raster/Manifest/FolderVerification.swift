@@ -82,7 +82,7 @@ package struct FolderVerification: Sendable {
         let written = manifest.writtenFrames
         let encoder = try? SequenceEncoder(renderer)
         let hidden = written.contains(.hidden) ? try? SequenceWriter.hiddenFrameFile(renderer) : nil
-        let results = Mutex([FrameOutcome?](repeating: nil, count: written.count))
+        let results = Locked([FrameOutcome?](repeating: nil, count: written.count))
         let workers = max(1, min(threads, written.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: written.count, by: workers) {
