@@ -13,7 +13,7 @@ import Glibc
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var refusals = 0
-        for attempt in 0..<20 {
+        for attempt in 0..<CLI.stressRuns {
             let out = folder.appendingPathComponent("o\(attempt % 2)")
             let runs = ["white", "black"].map { color in
                 CLI.start(
@@ -33,7 +33,7 @@ import Glibc
             #expect(CLI.contents(of: out).count == 13, "attempt \(attempt): \(CLI.contents(of: out))")
         }
         // Not a test of the scheduler, only a note: how often the runs overlapped.
-        print("ConcurrentRunTests: \(refusals) of 20 second runs were refused")
+        print("ConcurrentRunTests: \(refusals) of \(CLI.stressRuns) second runs were refused")
     }
 }
 
@@ -46,8 +46,7 @@ struct RunningCLI {
     /// Waits for the end; the status is the exit code, or the signal's number when
     /// `signalled`.
     func wait() -> (status: Int32, signalled: Bool, stdout: String, stderr: String) {
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = CLI.readBoth(out, err)
         process.waitUntilExit()
         return (
             process.terminationStatus, process.terminationReason == .uncaughtSignal,
@@ -57,6 +56,10 @@ struct RunningCLI {
 }
 
 extension CLI {
+    /// Runs of each stress test (concurrent runs, random stops): 20, or FRAMES_STRESS_RUNS (CI
+    /// runs 5 under the sanitizers, where a run is 5–10 times slower, and 20 in the plain suite).
+    static let stressRuns = ProcessInfo.processInfo.environment["FRAMES_STRESS_RUNS"].flatMap { Int($0) } ?? 20
+
     /// Starts `frames` with `arguments`, without waiting.
     static func start(_ arguments: [String], in directory: URL? = nil) -> RunningCLI {
         let process = Process()

@@ -33,7 +33,7 @@ import Glibc
         let span = UInt32(Date().timeIntervalSince(started) * 1.2e6)
         let completeState = try #require(StopTests.state(complete))
         var stopped = 0
-        for attempt in 0..<20 {
+        for attempt in 0..<CLI.stressRuns {
             let out = folder.appendingPathComponent("o\(attempt)")
             if attempt % 2 == 1 {
                 // An earlier run in the folder, to be kept intact.
@@ -62,7 +62,8 @@ import Glibc
             #expect(!result.signalled || asBefore || asComplete)
             if !result.signalled { #expect(asComplete, "attempt \(attempt): a finished run is complete") }
         }
-        print("StopTests: \(stopped) of 20 runs with \(threads) threads were stopped before they finished")
+        print(
+            "StopTests: \(stopped) of \(CLI.stressRuns) runs with \(threads) threads were stopped before they finished")
     }
 
     @Test(arguments: [false, true]) func sigkillDebrisGoesWithTheNextRun(earlier: Bool) throws {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Encodes the frames of a `FrameSource` as PNG files, compressing only what changes
 /// (README, "How it works").
@@ -166,7 +165,7 @@ public struct SequenceEncoder: Sendable {
 
 /// Compressed static band blocks, shared by the threads that encode frames.
 final class StaticBlockCache: Sendable {
-    private let blocks = Mutex([Int: CompressedPiece]())
+    private let blocks = Locked([Int: CompressedPiece]())
 
     /// The block starting at row `row`, made by `make` the first time (outside the lock; two
     /// threads may both make it, with the same bytes).

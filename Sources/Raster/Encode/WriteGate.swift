@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -35,7 +33,7 @@ public final class WriteGate: Sendable {
         var undo: [UndoStep] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

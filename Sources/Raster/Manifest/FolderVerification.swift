@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// How one image compares with its reference, for `frames verify` and `frames compare`.
 package enum FrameOutcome: Sendable, Equatable {
