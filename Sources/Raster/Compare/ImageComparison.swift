@@ -115,13 +115,44 @@ public struct ImageComparison: Sendable, Equatable {
         return text
     }
 
+    /// The size in pixels of `diffImage` for images of these sizes: three panels as large as the
+    /// larger image, 4 px apart.
+    public static func diffSize(expected: Size2D, actual: Size2D) -> Size2D {
+        let width = max(expected.width, actual.width)
+        return Size2D(width: 3 * width + 2 * diffGap, height: max(expected.height, actual.height))
+    }
+
+    /// A size in whole pixels.
+    public struct Size2D: Sendable, Equatable {
+        public let width: Int
+        public let height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        /// Whether an image of this size may be made: at most `Pixmap.maxPixelCount` pixels.
+        public var fits: Bool {
+            let (count, overflow) = width.multipliedReportingOverflow(by: height)
+            return !overflow && count <= Pixmap.maxPixelCount
+        }
+    }
+
+    static let diffGap = 4
+
     /// Expected | actual | difference, side by side, on a checkerboard where transparent. The
-    /// difference panel is `differenceImage`.
+    /// difference panel is `differenceImage`. The caller checks that `diffSize` fits: never a
+    /// panel cut short.
     public static func diffImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
         let width = max(expected.width, actual.width)
         let height = max(expected.height, actual.height)
-        let gap = 4
-        var out = try! Pixmap(width: min(Pixmap.maxPixelCount / max(1, height), 3 * width + 2 * gap), height: height)
+        let gap = diffGap
+        let size = diffSize(
+            expected: Size2D(width: expected.width, height: expected.height),
+            actual: Size2D(width: actual.width, height: actual.height))
+        precondition(size.fits, "a diff image over the pixel limit")
+        var out = try! Pixmap(width: size.width, height: height)
         let difference = differenceImage(expected: expected, actual: actual)
         for y in 0..<height {
             for x in 0..<width {

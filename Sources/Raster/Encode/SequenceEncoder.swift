@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Encodes the frames of a `FrameSource` as PNG files, compressing only what changes
 /// (docs/architecture.md).
@@ -73,7 +72,7 @@ package struct SequenceEncoder: Sendable {
         (width, height) = (image.width, image.height)
         let layout = SequenceEncoder.layout(width: width, height: height, band: source.changingRows, settings: settings)
         // The static pieces are independent: compress them on all cores.
-        let made = Mutex([Int: Result<CompressedPiece, PNGError>]())
+        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
         let fixed = layout.indices.filter { !layout[$0].isBand }
         DispatchQueue.concurrentPerform(iterations: fixed.count) { i in
             let index = fixed[i]
@@ -202,7 +201,7 @@ package struct SequenceEncoder: Sendable {
 
 /// Compressed static band blocks, shared by the threads that encode frames.
 final class StaticBlockCache: Sendable {
-    private let blocks = Mutex([Int: CompressedPiece]())
+    private let blocks = Locked([Int: CompressedPiece]())
 
     /// The block starting at row `row`, made by `make` the first time (outside the lock; two
     /// threads may both make it, with the same bytes).
