@@ -100,7 +100,11 @@ struct RenderRun {
         }
         for target in job.outputs.files {
             let parent = PathCollisions.split(target.path).folder
-            if !FileInput.isDirectory(parent) {
+            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
+            let inNewFolder = job.outputs.folder.map {
+                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
+            }
+            if inNewFolder != true && !FileInput.isDirectory(parent) {
                 let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
                 throw .runtime("cannot create '\(target.path)': \(String(cString: strerror(reason)))")
             }

@@ -124,9 +124,12 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// A size in whole pixels.
     public struct Size2D: Sendable, Equatable {
+        /// Columns.
         public let width: Int
+        /// Rows.
         public let height: Int
 
+        /// A size of `width` × `height` pixels.
         public init(width: Int, height: Int) {
             self.width = width
             self.height = height

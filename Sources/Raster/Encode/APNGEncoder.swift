@@ -27,29 +27,41 @@ public struct APNGEncoder: Sendable {
         self.compression = compression
     }
 
-    /// The animated PNG of frames 0 … N−1.
+    /// The animated PNG of frames 0 … N−1. Frame 0 is made whole; later frames only within the
+    /// spinner's box, the only pixels that move (`SpinnerFrame.write(region:into:)`).
     public func encode() throws(PNGError) -> [UInt8] {
         let count = renderer.frameCount
         var chunks: [(String, [UInt8])] = [("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))]
         var sequence: UInt32 = 0
-        var previous = renderer.frame(0)
-        let full = PixelRect(x0: 0, y0: 0, x1: previous.width, y1: previous.height)
+        let first = renderer.frame(0)
+        let full = PixelRect(x0: 0, y0: 0, x1: first.width, y1: first.height)
         chunks.append(("fcTL", frameControl(sequence, full)))
         sequence += 1
-        chunks.append(("IDAT", try compression.stream(of: previous, filter: .none)))
+        chunks.append(("IDAT", try compression.stream(of: first, filter: .none)))
+        let window = renderer.spinnerWindow
+        var previous = box(ofFrame: 0)
         for k in 1..<max(1, count) {
-            let frame = renderer.frame(k)
+            let frame = box(ofFrame: k)
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
             let changed =
-                APNGEncoder.difference(previous, frame, within: renderer.spinnerWindow)
-                ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+                APNGEncoder.difference(previous, frame, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
             chunks.append(("fcTL", frameControl(sequence, changed)))
             sequence += 1
-            chunks.append(("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(frame, changed))))
+            chunks.append(("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(frame, window, changed))))
             sequence += 1
             previous = frame
         }
-        return try PNGContainer.file(width: previous.width, height: previous.height, chunks: chunks)
+        return try PNGContainer.file(width: first.width, height: first.height, chunks: chunks)
+    }
+
+    /// Frame k's pixels in the spinner's box, row after row.
+    func box(ofFrame k: Int) -> [UInt32] {
+        let window = renderer.spinnerWindow
+        let frame = SpinnerFrame(renderer: renderer, arc: renderer.arcMask(frame: k))
+        return [UInt32](unsafeUninitializedCapacity: window.width * window.height) { pixels, count in
+            if !window.isEmpty { frame.write(region: window, into: pixels) }
+            count = window.width * window.height
+        }
     }
 
     /// fcTL: sequence number, width, height, x, y, delay 1/fps s, dispose NONE, blend SOURCE.
@@ -59,9 +71,29 @@ public struct APNGEncoder: Sendable {
             + PNGContainer.bigEndian(UInt32(region.y0)) + [0, 1, UInt8(fps >> 8), UInt8(fps & 0xFF), 0, 0]
     }
 
-    /// A zlib stream of the region's unfiltered scanlines.
-    func zlibStream(_ image: Pixmap, _ region: PixelRect) throws(PNGError) -> [UInt8] {
-        let lines = Scanlines.make(image, region: region, filter: .none)
+    /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (the spinner's box,
+    /// over `window`) inside the window, from the static image outside it.
+    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect) throws(PNGError) -> [UInt8] {
+        let image = renderer.staticImage
+        var pixels = [UInt32]()
+        pixels.reserveCapacity(region.width * region.height)
+        for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 {
+                let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
+                pixels.append(
+                    inside ? box[(y - window.y0) * window.width + x - window.x0] : image.pixels[y * image.width + x])
+            }
+        }
+        let lines = [UInt8](unsafeUninitializedCapacity: Scanlines.byteCount(width: region.width, rows: region.height))
+        {
+            out, count in
+            pixels.withUnsafeBufferPointer {
+                Scanlines.write(
+                    $0.baseAddress!, width: region.width, stride: region.width, rows: region.height, filter: .none,
+                    into: out.baseAddress!)
+            }
+            count = out.count
+        }
         var stream = ZlibStream(level: compression.headerLevel)
         stream.append(
             try lines.withUnsafeBufferPointer { lines throws(PNGError) in
@@ -70,14 +102,16 @@ public struct APNGEncoder: Sendable {
         return stream.finish()
     }
 
-    /// The smallest rectangle, within `window`, holding every pixel where `a` and `b` differ.
-    static func difference(_ a: Pixmap, _ b: Pixmap, within window: PixelRect) -> PixelRect? {
+    /// The smallest rectangle, in image pixels, holding every pixel where the boxes `a` and `b`
+    /// (over `window`) differ.
+    static func difference(_ a: [UInt32], _ b: [UInt32], window: PixelRect) -> PixelRect? {
         var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
-        for y in window.y0..<window.y1 {
-            for x in window.x0..<window.x1 where a.pixels[y * a.width + x] != b.pixels[y * b.width + x] {
+        for y in 0..<window.height {
+            for x in 0..<window.width where a[y * window.width + x] != b[y * window.width + x] {
                 (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x + 1), max(y1, y + 1))
             }
         }
-        return x0 <= x1 ? PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) : nil
+        return x0 <= x1
+            ? PixelRect(x0: window.x0 + x0, y0: window.y0 + y0, x1: window.x0 + x1, y1: window.y0 + y1) : nil
     }
 }

@@ -8,8 +8,11 @@ import Darwin
 
 /// A file-system failure, with the path and the system's reason (strerror).
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file or folder the operation was applied to.
     public let path: String
+    /// Why it failed, as the system says it (`strerror`), or this package's reason.
     public let reason: String
+    /// What was attempted, as a verb: "read", "create", "rename", ….
     public let operation: String
     /// The system's error number (errno).
     public let code: Int32

@@ -33,6 +33,7 @@ public struct SequenceWriter: Sendable {
         self.threads = max(1, threads)
     }
 
+    /// The number of active processors (at least 1).
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
     /// Memory that the frames being encoded at once may take together: 512 MiB.
