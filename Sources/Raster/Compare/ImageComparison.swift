@@ -4,7 +4,9 @@
 ///
 /// Never a global percentage: one badly wrong pixel is as visible in the figures as many.
 public struct ImageComparison: Sendable, Equatable {
+    /// The expected image's size in pixels.
     public let expectedSize: (width: Int, height: Int)
+    /// The actual image's size in pixels.
     public let actualSize: (width: Int, height: Int)
     /// The largest difference in any channel of any pixel, 0…255 (255 for a size mismatch).
     public let maxChannelDelta: Int
@@ -14,7 +16,9 @@ public struct ImageComparison: Sendable, Equatable {
     public let pixelsOverThreshold: Int
     /// The smallest rectangle holding every differing pixel; nil when none differ.
     public let differenceBox: PixelRect?
+    /// The largest channel difference (0…255) a pixel may have and still count as equal.
     public let allowedChannelDelta: Int
+    /// How many pixels may exceed `allowedChannelDelta` for the comparison to pass.
     public let allowedDifferingPixels: Int
 
     public static func == (lhs: ImageComparison, rhs: ImageComparison) -> Bool {
@@ -23,12 +27,15 @@ public struct ImageComparison: Sendable, Equatable {
             && lhs.pixelsOverThreshold == rhs.pixelsOverThreshold && lhs.differenceBox == rhs.differenceBox
     }
 
+    /// Whether both images have the same width and height.
     public var sizesMatch: Bool { expectedSize == actualSize }
+    /// Pixels in the actual image.
     public var pixelCount: Int { actualSize.width * actualSize.height }
     /// differingPixels as a share of all pixels, 0…1.
     public var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
     /// Same size, and at most `allowedDifferingPixels` pixels differ by more than `allowedChannelDelta`.
     public var passes: Bool { sizesMatch && pixelsOverThreshold <= allowedDifferingPixels }
+    /// Same size and every channel of every pixel equal.
     public var isIdentical: Bool { sizesMatch && differingPixels == 0 }
 
     /// Compares `actual` with `expected`.

@@ -7,13 +7,19 @@
 /// (`ZlibStream`); libpng's chunk functions write the container. Decoders without APNG support
 /// show frame 0.
 public struct APNGEncoder: Sendable {
+    /// The sequence the animation shows.
     public let renderer: FrameRenderer
     /// Frames per second of playback (1…65535).
     public let fps: Int
     /// How every frame's rows are deflated. Default: `.rows`.
-    public let compression: Compression
+    package let compression: Compression
 
-    public init(renderer: FrameRenderer, fps: Int, compression: Compression = .rows) {
+    /// Frames 0 … N−1 of `renderer`, each shown for 1/`fps` s.
+    public init(renderer: FrameRenderer, fps: Int) {
+        self.init(renderer: renderer, fps: fps, compression: .rows)
+    }
+
+    package init(renderer: FrameRenderer, fps: Int, compression: Compression) {
         precondition(fps >= 1 && fps <= 65535, "fps fits the delay denominator")
         precondition(compression.isValid, "zlib levels are 0...9")
         self.renderer = renderer

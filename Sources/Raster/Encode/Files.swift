@@ -8,13 +8,16 @@ import Darwin
 
 /// A file-system failure, with the path and the system's reason (strerror).
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file or folder the operation was applied to.
     public let path: String
+    /// Why it failed, as the system says it (`strerror`), or this package's reason.
     public let reason: String
+    /// What was attempted, as a verb: "read", "create", "rename", ….
     public let operation: String
     /// The system's error number (errno).
     public let code: Int32
 
-    public init(operation: String, path: String, errno code: Int32) {
+    package init(operation: String, path: String, errno code: Int32) {
         self.operation = operation
         self.path = path
         self.code = code
@@ -22,7 +25,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A file that is not a regular file where one was expected (a folder, a FIFO, a device).
-    public init(notARegularFile path: String, mode: mode_t) {
+    package init(notARegularFile path: String, mode: mode_t) {
         operation = "read"
         self.path = path
         let isFolder = (mode & S_IFMT) == S_IFDIR
@@ -49,10 +52,10 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Writing files so that a reader never sees half of one: bytes go to a temporary name in the
 /// same folder, and `rename(2)` moves them into place.
-public enum FileOutput {
+package enum FileOutput {
     /// Writes `bytes` to `path` (created or truncated, mode 0644) and checks every write and the
     /// close, so a full disk is an error, not a short file.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw FileError(operation: "create", path: path, errno: errno) }
         var written = 0
@@ -76,12 +79,12 @@ public enum FileOutput {
     }
 
     /// Moves `from` to `to` atomically (same file system).
-    public static func rename(_ from: String, to: String) throws(FileError) {
+    package static func rename(_ from: String, to: String) throws(FileError) {
         if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
     }
 
     /// Removes a file if it exists; errors are ignored (used for cleanup only).
-    public static func remove(_ path: String) {
+    package static func remove(_ path: String) {
         unlink(path)
     }
 }
@@ -95,14 +98,14 @@ private func systemRename(_ from: String, _ to: String) -> Int32 {
 }
 
 /// Reading files and folders, with the path and the system's reason on failure.
-public enum FileInput {
+package enum FileInput {
     /// The largest file `read` takes by default: 1 GiB.
-    public static let maxFileSize = 1 << 30
+    package static let maxFileSize = 1 << 30
 
     /// The whole file, which must be a regular file (a folder, FIFO, device or socket is refused
     /// at once, without waiting for a writer) of at most `maxBytes` bytes. Reading stops at
     /// `maxBytes + 1` bytes, however large the file claims or turns out to be.
-    public static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
         let (fd, info) = try openRegularFile(path)
         defer { close(fd) }
         if Int(info.st_size) > maxBytes { throw FileError(operation: "read", path: path, errno: EFBIG) }
@@ -124,7 +127,7 @@ public enum FileInput {
 
     /// Throws unless `path` is a regular file that can be opened for reading (for inputs that
     /// a library opens by path, such as fonts: a FIFO would block it).
-    public static func checkRegularFile(_ path: String) throws(FileError) {
+    package static func checkRegularFile(_ path: String) throws(FileError) {
         close(try openRegularFile(path).descriptor)
     }
 
@@ -147,18 +150,18 @@ public enum FileInput {
     }
 
     /// Whether `path` is a folder (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether anything exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
     /// The names in a folder (not "." or ".."), sorted.
-    public static func names(in folder: String) throws(FileError) -> [String] {
+    package static func names(in folder: String) throws(FileError) -> [String] {
         guard let directory = opendir(folder) else { throw FileError(operation: "list", path: folder, errno: errno) }
         defer { closedir(directory) }
         var names: [String] = []

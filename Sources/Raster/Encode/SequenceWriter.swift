@@ -24,19 +24,25 @@ import Darwin
 /// not grow with the sequence. The bytes of each file depend only on the frame, never on the
 /// number of threads.
 public struct SequenceWriter: Sendable {
-    public var settings: SequenceEncoder.Settings
+    package var settings: SequenceEncoder.Settings
     /// Frames encoded at once; default: the number of active processors.
     public var threads: Int
 
-    public init(settings: SequenceEncoder.Settings = .measured, threads: Int = SequenceWriter.defaultThreads) {
+    /// A writer encoding `threads` frames at once (at least 1).
+    public init(threads: Int = SequenceWriter.defaultThreads) {
+        self.init(settings: .measured, threads: threads)
+    }
+
+    package init(settings: SequenceEncoder.Settings, threads: Int = SequenceWriter.defaultThreads) {
         self.settings = settings
         self.threads = max(1, threads)
     }
 
+    /// The number of active processors (at least 1).
     public static var defaultThreads: Int { max(1, activeProcessorCount()) }
 
     /// Memory that the frames being encoded at once may take together: 512 MiB.
-    public static let frameMemoryBudget = 512 << 20
+    package static let frameMemoryBudget = 512 << 20
 
     /// The PNG file of `renderer`'s hidden frame, as `write` writes it.
     package static func hiddenFrameFile(_ renderer: FrameRenderer) throws(PNGError) -> [UInt8] {
@@ -44,7 +50,7 @@ public struct SequenceWriter: Sendable {
     }
 
     /// The name a file has while it is being written: ".NAME.partial", in the same folder.
-    public static func temporaryName(for name: String) -> String { "." + name + ".partial" }
+    package static func temporaryName(for name: String) -> String { "." + name + ".partial" }
 
     /// Frame `frames[i]` (default: every frame) goes to `directory/fileNames[i]`; returns each
     /// file's size in bytes. `progress` is called with the number of files written so far.

@@ -4,7 +4,9 @@
 /// Tiles are the frames' own pixels, unchanged (transparent stays transparent), `gap` px apart,
 /// in rows of `columns`; under each tile its number ("7") in DejaVu Sans, 12 px, #444444.
 public enum ContactSheet {
+    /// Pixels between neighbouring tiles.
     public static let gap = 8
+    /// The frame numbers' text size, in pixels.
     public static let labelSize = 12.0
 
     /// The frames `stride(from: 0, to: N, by: every)` of `renderer`, `columns` to a row.
