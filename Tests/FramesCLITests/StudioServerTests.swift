@@ -103,3 +103,52 @@ import Testing
         #expect(try studio.get("/?token=\(studio.token)").status == 200)
     }
 }
+
+/// The studio as a user starts it: it opens the browser with `xdg-open` (or `open`) when one is on
+/// the PATH, says when its port is taken, and refuses a bad port.
+@Suite struct StudioCommandTests {
+    @Test func itOpensTheBrowserWithItsAddress() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let opened = folder.appendingPathComponent("opened.txt")
+        for opener in ["xdg-open", "open"] {
+            let script = folder.appendingPathComponent(opener)
+            try "#!/bin/sh\necho \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["studio"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let printed = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        var text = ""
+        for _ in 0..<100 where text.isEmpty {
+            text = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+            usleep(50_000)
+        }
+        let address = try #require(printed.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/\?token=[0-9a-f]{32}/))
+        #expect(text.trimmingCharacters(in: .newlines) == String(address.0), "\(text) / \(printed)")
+    }
+
+    @Test func aTakenPortAndABadPortAreRefused() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let taken = try CLI.run(["studio", "--no-open", "--port", "\(studio.port)"])
+        #expect(taken.status == 1, "\(taken.stderr)")
+        #expect(taken.stderr.hasPrefix("Error: cannot listen on 127.0.0.1:\(studio.port)"), "\(taken.stderr)")
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try CLI.expectRefusal(["studio", "--port", "0"], in: folder, mentions: ["--port", "'0'"])
+        try CLI.expectRefusal(["studio", "--port", "70000"], in: folder, mentions: ["--port"])
+    }
+}

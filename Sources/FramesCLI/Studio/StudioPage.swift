@@ -98,7 +98,8 @@ enum StudioPage {
         tr.fail td.result { color: #b00020; font-weight: 700; }
         tr.pass td.result { color: #137333; }
         button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; }
-        pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
+        pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
+        pre#swift { white-space: pre; overflow-x: auto; }
         button, .button { font: inherit; padding: 3px 10px; }
         a.button { display: inline-block; border: 1px solid #999; border-radius: 3px; color: inherit;
           text-decoration: none; background: #f0f0f0; margin: 2px 0; }
