@@ -196,3 +196,45 @@ enum ExportCheck {
         #expect(output.contains("frame 3: channel") && output.contains("frame 14: channel"), "\(output)")
     }
 }
+
+/// GIFs decoded by Pillow and ffmpeg: frame count, delays and loop as stated, exact frames where
+/// ours have at most 256 colours, the quantization error reported where they have more.
+@Suite struct GIFExportTests {
+    static let cases: [(scene: [String], matte: String, delay: Int)] = [
+        (["--scale", "1.5", "--frames", "12", "--no-text", "--background-color", "clear"], "#202020", 2),
+        (
+            [
+                "--style", "overlay", "--scale", "0.8", "--fps", "30", "--frames", "10", "--dim-amount", "0.5",
+                "--backdrop-color",
+                "#336699",
+            ], "none", 3
+        ),
+        (
+            [
+                "--style", "overlay", "--scale", "1", "--width", "150", "--height", "140", "--fps", "10",
+                "--timeline", "idle:0.2,processing:1.3,done:0.2", "--backdrop-color", "#fafafa",
+            ], "none", 10
+        ),
+    ]
+
+    @Test(arguments: 0..<cases.count) func gifDecodesToTheFrames(index: Int) throws {
+        let (scene, matte, delay) = GIFExportTests.cases[index]
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExportCheck.render(
+            scene + ["--gif", "a.gif"] + (matte == "none" ? [] : ["--gif-matte", matte]), in: folder)
+        try ExportCheck.run(["gif", "a.gif", "f", matte, "\(delay)"], in: folder)
+    }
+
+    @Test func partlyTransparentPixelsNeedAMatte() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try CLI.expectRefusal(
+            ["--frames", "2", "--gif", "a.gif"], in: folder, mentions: ["--gif", "--gif-matte", "alpha"])
+        try CLI.expectRefusal(
+            ["--frames", "2", "--gif-matte", "white"], in: folder, mentions: ["--gif-matte", "--gif"])
+        let result = try CLI.run(
+            ["--frames", "2", "--fps", "60", "--gif", "a.gif", "--gif-matte", "white"], in: folder)
+        #expect(result.stdout.contains("60 fps plays at 50 fps"), "\(result.stdout)")
+    }
+}
