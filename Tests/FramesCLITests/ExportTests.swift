@@ -238,3 +238,24 @@ enum ExportCheck {
         #expect(result.stdout.contains("60 fps plays at 50 fps"), "\(result.stdout)")
     }
 }
+
+/// A payment session in the animated formats: every frame of the APNG and the WebP decodes to
+/// the timeline's PNG frame (hidden frames included), so the phases fall on their frame numbers;
+/// the contact sheet shows them too.
+@Suite struct TimelineExportTests {
+    @Test func apngAndWebPOfATimelineAreItsFrames() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExportCheck.render(
+            [
+                "--style", "overlay", "--scale", "1.25", "--width", "151", "--height", "133", "--fps", "12",
+                "--timeline", "idle:0.25,processing:1.5,done:0.5", "--dim-amount", "0.45", "--apng", "t.png",
+                "--webp", "t.webp", "--sheet", "sheet.png", "--every", "3",
+            ], in: folder)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("f/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"firstFrame\" : 3") || manifest.contains("\"firstFrame\": 3"), "\(manifest)")
+        try ExportCheck.run(["apng", "t.png", "f"], in: folder)
+        try ExportCheck.run(["webp", "t.webp", "f"], in: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet.png").path))
+    }
+}

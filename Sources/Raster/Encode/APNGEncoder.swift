@@ -13,29 +13,38 @@ public struct APNGEncoder: Sendable {
     /// How every frame's rows are deflated. Default: `.rows`.
     public let compression: Compression
 
+    /// What each frame shows: one turn, or a timeline's frames (hidden ones included).
+    public let frames: ExportFrames
+
     public init(renderer: FrameRenderer, fps: Int, compression: Compression = .rows) {
-        precondition(fps >= 1 && fps <= 65535, "fps fits the delay denominator")
+        self.init(frames: ExportFrames(renderer: renderer, fps: fps), compression: compression)
+    }
+
+    /// The animated PNG of `frames` (a timeline's, say) at their fps.
+    public init(frames: ExportFrames, compression: Compression = .rows) {
+        precondition(frames.fps >= 1 && frames.fps <= 65535, "fps fits the delay denominator")
         precondition(compression.isValid, "zlib levels are 0...9")
-        self.renderer = renderer
-        self.fps = fps
+        self.renderer = frames.renderer
+        self.fps = frames.fps
         self.compression = compression
+        self.frames = frames
     }
 
     /// The animated PNG of frames 0 … N−1.
     public func encode() throws(PNGError) -> [UInt8] {
-        let count = renderer.frameCount
+        let count = frames.count
         var chunks: [(String, [UInt8])] = [("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))]
         var sequence: UInt32 = 0
-        var previous = renderer.frame(0)
+        var previous = frames.image(0)
         let full = PixelRect(x0: 0, y0: 0, x1: previous.width, y1: previous.height)
         chunks.append(("fcTL", frameControl(sequence, full)))
         sequence += 1
         chunks.append(("IDAT", try compression.stream(of: previous, filter: .none)))
         for k in 1..<max(1, count) {
-            let frame = renderer.frame(k)
+            let frame = frames.image(k)
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
             let changed =
-                APNGEncoder.difference(previous, frame, within: renderer.spinnerWindow)
+                APNGEncoder.difference(previous, frame, within: frames.changingWindow(from: k - 1, to: k))
                 ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
             chunks.append(("fcTL", frameControl(sequence, changed)))
             sequence += 1
