@@ -259,3 +259,25 @@ enum ExportCheck {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet.png").path))
     }
 }
+
+/// What the exports refuse, each with the option, the value and what is expected.
+@Suite struct ExportRefusalTests {
+    @Test func refusals() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A colour (emoji) glyph has no outline: vector files refuse it, with the label.
+        let emoji = try CLI.run(["--frames", "2", "--text", "Pay 💳", "--lottie", "a.json"], in: folder)
+        #expect(emoji.status == 1 && emoji.stderr.contains("colour (emoji) glyphs"), "\(emoji.stderr)")
+        let svg = try CLI.run(["--frames", "2", "--text", "Pay 💳", "--svg", "a.svg"], in: folder)
+        #expect(svg.status == 1 && svg.stderr.contains("--svg a.svg"), "\(svg.stderr)")
+        #expect(CLI.contents(of: folder).isEmpty)
+        try CLI.expectRefusal(["--svg-frame", "3"], in: folder, mentions: ["--svg-frame", "--svg"])
+        try CLI.expectRefusal(
+            ["--style", "overlay", "--timeline", "processing:1", "--svg", "a.svg"], in: folder,
+            mentions: ["--timeline", "--svg"])
+        try CLI.expectRefusal(["--webp", "a.png"], in: folder, mentions: ["--webp", ".webp"])
+        try CLI.expectRefusal(["--format", "swift"], in: folder, mentions: ["--format", "--print-style"])
+        try CLI.expectRefusal(
+            ["--frames", "4", "--svg", "a.svg", "--svg-frame", "4"], in: folder, status: 1, mentions: ["frame 4"])
+    }
+}
