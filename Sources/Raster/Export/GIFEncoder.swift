@@ -42,12 +42,11 @@ public struct GIFEncoder: Sendable {
     /// The file's bytes and one report a frame.
     public func encode() throws(ExportError) -> (bytes: [UInt8], frames: [FrameReport]) {
         let (width, height) = (frames.renderer.width, frames.renderer.height)
-        var images: [[UInt32]] = []
+        // Whether any frame has a transparent pixel decides how frames are stored; frames are
+        // made twice rather than kept (60 frames at 1170 × 2532 px would take 700 MB).
         var transparent = false
-        for index in 0..<frames.count {
-            let image = try flattened(frames.image(index))
-            transparent = transparent || image.contains { $0 >> 24 == 0 }
-            images.append(image)
+        for index in 0..<frames.count where !transparent {
+            transparent = try flattened(frames.image(index)).contains { $0 >> 24 == 0 }
         }
         let writer = GIFWriter()
         try writer.open(width: width, height: height)
@@ -56,7 +55,8 @@ public struct GIFEncoder: Sendable {
         // where that differs from the frame, quantization errors included, so a frame of at most
         // 256 colours is shown exactly whatever came before.
         var shown = [UInt32](repeating: 0, count: width * height)
-        for (index, image) in images.enumerated() {
+        for index in 0..<frames.count {
+            let image = try flattened(frames.image(index))
             var region = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
             if index > 0 && !transparent {
                 region =
