@@ -196,3 +196,88 @@ enum ExportCheck {
         #expect(output.contains("frame 3: channel") && output.contains("frame 14: channel"), "\(output)")
     }
 }
+
+/// GIFs decoded by Pillow and ffmpeg: frame count, delays and loop as stated, exact frames where
+/// ours have at most 256 colours, the quantization error reported where they have more.
+@Suite struct GIFExportTests {
+    static let cases: [(scene: [String], matte: String, delay: Int)] = [
+        (["--scale", "1.5", "--frames", "12", "--no-text", "--background-color", "clear"], "#202020", 2),
+        (
+            [
+                "--style", "overlay", "--scale", "0.8", "--fps", "30", "--frames", "10", "--dim-amount", "0.5",
+                "--backdrop-color",
+                "#336699",
+            ], "none", 3
+        ),
+        (
+            [
+                "--style", "overlay", "--scale", "1", "--width", "150", "--height", "140", "--fps", "10",
+                "--timeline", "idle:0.2,processing:1.3,done:0.2", "--backdrop-color", "#fafafa",
+            ], "none", 10
+        ),
+    ]
+
+    @Test(arguments: 0..<cases.count) func gifDecodesToTheFrames(index: Int) throws {
+        let (scene, matte, delay) = GIFExportTests.cases[index]
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExportCheck.render(
+            scene + ["--gif", "a.gif"] + (matte == "none" ? [] : ["--gif-matte", matte]), in: folder)
+        try ExportCheck.run(["gif", "a.gif", "f", matte, "\(delay)"], in: folder)
+    }
+
+    @Test func partlyTransparentPixelsNeedAMatte() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try CLI.expectRefusal(
+            ["--frames", "2", "--gif", "a.gif"], in: folder, mentions: ["--gif", "--gif-matte", "alpha"])
+        try CLI.expectRefusal(
+            ["--frames", "2", "--gif-matte", "white"], in: folder, mentions: ["--gif-matte", "--gif"])
+        let result = try CLI.run(
+            ["--frames", "2", "--fps", "60", "--gif", "a.gif", "--gif-matte", "white"], in: folder)
+        #expect(result.stdout.contains("60 fps plays at 50 fps"), "\(result.stdout)")
+    }
+}
+
+/// A payment session in the animated formats: every frame of the APNG and the WebP decodes to
+/// the timeline's PNG frame (hidden frames included), so the phases fall on their frame numbers;
+/// the contact sheet shows them too.
+@Suite struct TimelineExportTests {
+    @Test func apngAndWebPOfATimelineAreItsFrames() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try ExportCheck.render(
+            [
+                "--style", "overlay", "--scale", "1.25", "--width", "151", "--height", "133", "--fps", "12",
+                "--timeline", "idle:0.25,processing:1.5,done:0.5", "--dim-amount", "0.45", "--apng", "t.png",
+                "--webp", "t.webp", "--sheet", "sheet.png", "--every", "3",
+            ], in: folder)
+        let manifest = try String(contentsOf: folder.appendingPathComponent("f/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"firstFrame\" : 3") || manifest.contains("\"firstFrame\": 3"), "\(manifest)")
+        try ExportCheck.run(["apng", "t.png", "f"], in: folder)
+        try ExportCheck.run(["webp", "t.webp", "f"], in: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("sheet.png").path))
+    }
+}
+
+/// What the exports refuse, each with the option, the value and what is expected.
+@Suite struct ExportRefusalTests {
+    @Test func refusals() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A colour (emoji) glyph has no outline: vector files refuse it, with the label.
+        let emoji = try CLI.run(["--frames", "2", "--text", "Pay 💳", "--lottie", "a.json"], in: folder)
+        #expect(emoji.status == 1 && emoji.stderr.contains("colour (emoji) glyphs"), "\(emoji.stderr)")
+        let svg = try CLI.run(["--frames", "2", "--text", "Pay 💳", "--svg", "a.svg"], in: folder)
+        #expect(svg.status == 1 && svg.stderr.contains("--svg a.svg"), "\(svg.stderr)")
+        #expect(CLI.contents(of: folder).isEmpty)
+        try CLI.expectRefusal(["--svg-frame", "3"], in: folder, mentions: ["--svg-frame", "--svg"])
+        try CLI.expectRefusal(
+            ["--style", "overlay", "--timeline", "processing:1", "--svg", "a.svg"], in: folder,
+            mentions: ["--timeline", "--svg"])
+        try CLI.expectRefusal(["--webp", "a.png"], in: folder, mentions: ["--webp", ".webp"])
+        try CLI.expectRefusal(["--format", "swift"], in: folder, mentions: ["--format", "--print-style"])
+        try CLI.expectRefusal(
+            ["--frames", "4", "--svg", "a.svg", "--svg-frame", "4"], in: folder, status: 1, mentions: ["frame 4"])
+    }
+}

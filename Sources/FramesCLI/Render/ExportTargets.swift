@@ -78,6 +78,50 @@ extension OutputTarget.Kind {
         }
     }
 
+    /// `--gif FILE [--gif-matte COLOR]`: a looping GIF, delays in hundredths of a second.
+    static let gif = OutputTarget.Kind { (options: RenderOptions) throws(FramesError) in
+        guard let given = options.gif else {
+            if let matte = options.gifMatte {
+                throw .invalidValue(option: matte.option, value: matte.text, expected: "no value without --gif")
+            }
+            return nil
+        }
+        let matte = options.gifMatte?.value
+        return OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
+            let encoder = GIFEncoder(frames: run.exportFrames, matte: matte)
+            let made: (bytes: [UInt8], frames: [GIFEncoder.FrameReport])
+            do throws(ExportError) {
+                made = try encoder.encode()
+            } catch .partialTransparency(let x, let y, let alpha) {
+                throw .invalidValue(
+                    option: given.option, value: given.value,
+                    expected: "--gif-matte <color> (the colour under the image) for a GIF of a picture that is not "
+                        + "opaque: GIF pixels are fully transparent or opaque, and pixel (\(x), \(y)) has alpha "
+                        + "\(alpha)/255")
+            } catch {
+                throw .runtime("\(given.option) \(given.value): \(error)")
+            }
+            let fps = run.job.sequence.fps
+            var timing = "\(encoder.delay)/100 s a frame"
+            if encoder.delay * fps != 100 {
+                timing +=
+                    " (\(fps) fps plays at \(formatNumber((10000 / Double(encoder.delay)).rounded() / 100)) fps: GIF delays are whole "
+                    + "hundredths of a second, at least 2)"
+            }
+            let quantized = made.frames.filter { !$0.isExact }
+            let colours =
+                quantized.isEmpty
+                ? "exact colours"
+                : "\(counted(quantized.count, "frame")) over 256 colours quantized by median cut (worst channel error "
+                    + "\(quantized.map(\.maxChannelError).max() ?? 0)/255)"
+            return OutputTarget.Made(
+                bytes: made.bytes,
+                summary:
+                    "Wrote \(given.value): \(counted(made.frames.count, "frame")), \(timing), looping, \(colours), "
+                    + formatBytes(made.bytes.count))
+        }
+    }
+
     /// `--swift FILE`: the style as the `LoadingStyle(…)` initializer, only non-default arguments.
     static let swift = OutputTarget.Kind { options in
         export(options.swift) { run throws(ExportError) in

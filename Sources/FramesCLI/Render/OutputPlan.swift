@@ -52,5 +52,5 @@ struct OutputTarget: Sendable {
     let make: @Sendable (RenderRun) throws(FramesError) -> Made
 
     /// Every kind, in the order files are written.
-    static let all: [Kind] = [.apng, .sheet, .webp, .svg, .lottie, .swift]
+    static let all: [Kind] = [.apng, .sheet, .webp, .gif, .svg, .lottie, .swift]
 }

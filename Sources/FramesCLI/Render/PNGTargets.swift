@@ -8,14 +8,14 @@ extension OutputTarget.Kind {
             OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
                 let bytes: [UInt8]
                 do {
-                    bytes = try APNGEncoder(renderer: run.renderer, fps: run.job.sequence.fps).encode()
+                    bytes = try APNGEncoder(frames: run.exportFrames).encode()
                 } catch {
                     throw .runtime("\(error)")
                 }
                 let renderer = run.renderer
                 return OutputTarget.Made(
                     bytes: bytes,
-                    summary: "Wrote \(given.value): \(counted(run.job.sequence.frameCount, "frame")) of "
+                    summary: "Wrote \(given.value): \(counted(run.exportFrames.count, "frame")) of "
                         + "\(renderer.width)×\(renderer.height) px looping at \(run.job.sequence.fps) fps, "
                         + formatBytes(bytes.count))
             }
@@ -28,12 +28,12 @@ extension OutputTarget.Kind {
             let every = options.every?.value ?? 1
             let columns = options.columns?.value
             return OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
-                let tiles = (run.job.sequence.frameCount + every - 1) / every
+                let tiles = (run.exportFrames.count + every - 1) / every
                 let columns = columns ?? Int(Double(tiles).squareRoot().rounded(.up))
                 let image: Pixmap
                 let bytes: [UInt8]
                 do {
-                    image = try ContactSheet.render(run.renderer, columns: columns, every: every)
+                    image = try ContactSheet.render(run.exportFrames, columns: columns, every: every)
                     bytes = try PNGEncoder().encode(image)
                 } catch RasterError.invalidSize(let width, let height) {
                     throw .invalidValue(

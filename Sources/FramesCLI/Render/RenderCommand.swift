@@ -98,6 +98,14 @@ enum RenderCommand {
             help: "Also write the sequence as a lossless animated WebP that loops at --fps, frames equal to the "
                 + "PNG frames (alone when --out is not given).", \.webp, .fileName(ending: ".webp")),
         .value(
+            "gif", "file",
+            help: "Also write the sequence as a looping GIF, delays in 1/100 s (alone when --out is not given).",
+            \.gif, .fileName(ending: ".gif")),
+        .value(
+            "gif-matte", "color",
+            help: "The colour under partly transparent pixels in the GIF (GIF keeps 1-bit transparency).",
+            default: "refuse such pixels", \.gifMatte, .color),
+        .value(
             "lottie", "file",
             help: "Also write the animation as Lottie JSON: shapes and glyph outlines in points, no font needed "
                 + "(alone when --out is not given).", \.lottie, .fileName(ending: ".json")),

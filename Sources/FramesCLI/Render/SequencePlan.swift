@@ -35,8 +35,7 @@ struct SequencePlan: Sendable {
                     expected: "--style overlay (the session binding is the overlay's)")
             }
             let exclusive: [(String, String)?] = [
-                options.frames.map { ($0.option, $0.text) }, options.apng.map { ($0.option, $0.text) },
-                options.sheet.map { ($0.option, $0.text) }, options.visible.map { ($0.option, $0.text) },
+                options.frames.map { ($0.option, $0.text) }, options.visible.map { ($0.option, $0.text) },
             ]
             if let (option, text) = exclusive.compactMap({ $0 }).first {
                 throw .invalidValue(

@@ -145,7 +145,10 @@ final class StudioService: Sendable {
         let (job, renderer) = try self.renderer(state)
         let columns = Int(Double(job.sequence.frameCount).squareRoot().rounded(.up))
         do {
-            return png(try PNGEncoder().encode(ContactSheet.render(renderer, columns: columns, every: 1)))
+            return png(
+                try PNGEncoder().encode(
+                    ContactSheet.render(
+                        ExportFrames(renderer: renderer, fps: job.sequence.fps), columns: columns, every: 1)))
         } catch {
             throw .invalidValue(
                 option: "--scale", value: formatNumber(job.scene.scale),

@@ -7,60 +7,76 @@
 /// (`ZlibStream`); libpng's chunk functions write the container. Decoders without APNG support
 /// show frame 0.
 public struct APNGEncoder: Sendable {
-    /// The sequence the animation shows.
+    /// The frames' renderer.
     public let renderer: FrameRenderer
     /// Frames per second of playback (1…65535).
     public let fps: Int
     /// How every frame's rows are deflated. Default: `.rows`.
     package let compression: Compression
+    /// What each frame shows: one turn, or a timeline's frames (hidden ones included).
+    package let frames: ExportFrames
 
     /// Frames 0 … N−1 of `renderer`, each shown for 1/`fps` s.
     public init(renderer: FrameRenderer, fps: Int) {
-        self.init(renderer: renderer, fps: fps, compression: .rows)
+        self.init(frames: ExportFrames(renderer: renderer, fps: fps))
     }
 
-    package init(renderer: FrameRenderer, fps: Int, compression: Compression) {
-        precondition(fps >= 1 && fps <= 65535, "fps fits the delay denominator")
+    /// The animated PNG of `frames` (a timeline's, say) at their fps.
+    package init(frames: ExportFrames, compression: Compression = .rows) {
+        precondition(frames.fps >= 1 && frames.fps <= 65535, "fps fits the delay denominator")
         precondition(compression.isValid, "zlib levels are 0...9")
-        self.renderer = renderer
-        self.fps = fps
+        self.renderer = frames.renderer
+        self.fps = frames.fps
         self.compression = compression
+        self.frames = frames
     }
 
-    /// The animated PNG of frames 0 … N−1. Frame 0 is made whole; later frames only within the
-    /// spinner's box, the only pixels that move (`SpinnerFrame.write(region:into:)`).
+    /// The animated PNG. Frame 0 is made whole; each later frame, with the one before it, only
+    /// within the window where the two can differ (`ExportFrames.changingWindow`: the spinner's
+    /// box between two spinner frames), so a full-screen turn never copies whole frames.
     public func encode() throws(PNGError) -> [UInt8] {
-        let count = renderer.frameCount
+        let count = frames.count
         var chunks: [(String, [UInt8])] = [("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))]
         var sequence: UInt32 = 0
-        let first = renderer.frame(0)
+        let first = frames.image(0)
         let full = PixelRect(x0: 0, y0: 0, x1: first.width, y1: first.height)
         chunks.append(("fcTL", frameControl(sequence, full)))
         sequence += 1
         chunks.append(("IDAT", try compression.stream(of: first, filter: .none)))
-        let window = renderer.spinnerWindow
-        var previous = box(ofFrame: 0)
+        let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
         for k in 1..<max(1, count) {
-            let frame = box(ofFrame: k)
+            let window = frames.changingWindow(from: k - 1, to: k)
+            let before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
+            let after = pixels(of: frames.frames[k], in: window, hidden: hidden)
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
             let changed =
-                APNGEncoder.difference(previous, frame, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+                APNGEncoder.difference(before, after, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+            let outside = frames.frames[k] == .hidden ? hidden! : renderer.staticImage
             chunks.append(("fcTL", frameControl(sequence, changed)))
             sequence += 1
-            chunks.append(("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(frame, window, changed))))
+            chunks.append(
+                ("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(after, window, changed, outside: outside))))
             sequence += 1
-            previous = frame
         }
         return try PNGContainer.file(width: first.width, height: first.height, chunks: chunks)
     }
 
-    /// Frame k's pixels in the spinner's box, row after row.
-    func box(ofFrame k: Int) -> [UInt32] {
-        let window = renderer.spinnerWindow
-        let frame = SpinnerFrame(renderer: renderer, arc: renderer.arcMask(frame: k))
-        return [UInt32](unsafeUninitializedCapacity: window.width * window.height) { pixels, count in
-            if !window.isEmpty { frame.write(region: window, into: pixels) }
+    /// What `frame` shows within `window`, row after row: the spinner's frame, or the hidden screen.
+    func pixels(of frame: SequenceFrame, in window: PixelRect, hidden: Pixmap?) -> [UInt32] {
+        [UInt32](unsafeUninitializedCapacity: window.width * window.height) { pixels, count in
             count = window.width * window.height
+            guard !window.isEmpty else { return }
+            switch frame {
+            case .spinner(let k):
+                SpinnerFrame(renderer: renderer, arc: renderer.arcMask(frame: k)).write(region: window, into: pixels)
+            case .hidden:
+                hidden!.pixels.withUnsafeBufferPointer { image in
+                    for y in window.y0..<window.y1 {
+                        (pixels.baseAddress! + (y - window.y0) * window.width).update(
+                            from: image.baseAddress! + y * renderer.width + window.x0, count: window.width)
+                    }
+                }
+            }
         }
     }
 
@@ -71,17 +87,19 @@ public struct APNGEncoder: Sendable {
             + PNGContainer.bigEndian(UInt32(region.y0)) + [0, 1, UInt8(fps >> 8), UInt8(fps & 0xFF), 0, 0]
     }
 
-    /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (the spinner's box,
-    /// over `window`) inside the window, from the static image outside it.
-    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect) throws(PNGError) -> [UInt8] {
-        let image = renderer.staticImage
+    /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (over `window`)
+    /// inside the window, from `outside` beyond it.
+    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, outside: Pixmap) throws(PNGError)
+        -> [UInt8]
+    {
         var pixels = [UInt32]()
         pixels.reserveCapacity(region.width * region.height)
         for y in region.y0..<region.y1 {
             for x in region.x0..<region.x1 {
                 let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
                 pixels.append(
-                    inside ? box[(y - window.y0) * window.width + x - window.x0] : image.pixels[y * image.width + x])
+                    inside ? box[(y - window.y0) * window.width + x - window.x0] : outside.pixels[y * outside.width + x]
+                )
             }
         }
         let lines = [UInt8](unsafeUninitializedCapacity: Scanlines.byteCount(width: region.width, rows: region.height))
@@ -102,8 +120,8 @@ public struct APNGEncoder: Sendable {
         return stream.finish()
     }
 
-    /// The smallest rectangle, in image pixels, holding every pixel where the boxes `a` and `b`
-    /// (over `window`) differ.
+    /// The smallest rectangle, in image pixels, holding every pixel where `a` and `b` (each over
+    /// `window`, row after row) differ.
     static func difference(_ a: [UInt32], _ b: [UInt32], window: PixelRect) -> PixelRect? {
         var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
         for y in 0..<window.height {
