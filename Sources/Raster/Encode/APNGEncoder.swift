@@ -53,14 +53,20 @@ public struct APNGEncoder: Sendable {
             + PNGContainer.bigEndian(UInt32(region.y0)) + [0, 1, UInt8(fps >> 8), UInt8(fps & 0xFF), 0, 0]
     }
 
-    /// A zlib stream of the region's unfiltered scanlines.
+    /// A zlib stream of the region's unfiltered scanlines, made in pieces of at most
+    /// `SequenceEncoder.stillPieceBytes` of scanlines, so memory stays bounded for any region.
     func zlibStream(_ image: Pixmap, _ region: PixelRect) throws(PNGError) -> [UInt8] {
-        let lines = Scanlines.make(image, region: region, filter: .none)
+        let rowBytes = region.width * 4 + 1
+        let rowsPerPiece = max(1, SequenceEncoder.stillPieceBytes / rowBytes)
         var stream = ZlibStream(level: compression.headerLevel)
-        stream.append(
-            try lines.withUnsafeBufferPointer { lines throws(PNGError) in
-                try compression.piece(lines, rowBytes: region.width * 4 + 1, last: true)
-            })
+        for start in stride(from: region.y0, to: region.y1, by: rowsPerPiece) {
+            let part = PixelRect(x0: region.x0, y0: start, x1: region.x1, y1: min(region.y1, start + rowsPerPiece))
+            let lines = Scanlines.make(image, region: part, filter: .none)
+            stream.append(
+                try lines.withUnsafeBufferPointer { lines throws(PNGError) in
+                    try compression.piece(lines, rowBytes: rowBytes, last: part.y1 == region.y1)
+                })
+        }
         return stream.finish()
     }
 
