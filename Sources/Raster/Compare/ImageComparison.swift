@@ -117,9 +117,12 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// A size in whole pixels.
     public struct Size2D: Sendable, Equatable {
+        /// Pixels across.
         public let width: Int
+        /// Pixels down.
         public let height: Int
 
+        /// A size of `width` × `height` pixels.
         public init(width: Int, height: Int) {
             self.width = width
             self.height = height

@@ -41,7 +41,9 @@ public struct SequenceWriter: Sendable {
     /// The frames written under temporary names: `temporaries[i]` is to become
     /// `directory/fileNames[i]`, `sizes[i]` bytes long.
     public struct Staged: Sendable {
+        /// The temporary file of each frame, in frame order.
         public let temporaries: [String]
+        /// Each file's size in bytes.
         public let sizes: [Int]
     }
 
