@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Testing
 
 #if canImport(Glibc)
@@ -79,5 +80,39 @@ import Glibc
         let result = BoundedWorkTests.runWithin(60, ["--text", text, "--frames", "1", "--out", "o"], in: folder)
         #expect(result.status == 0, "\(result.stderr.prefix(200))")
         #expect(result.elapsed < 40, "\(result.elapsed) s")
+    }
+
+    /// A PNG file's first 33 bytes: the signature and an IHDR claiming `width` × `height` (enough
+    /// for the size check, which reads no further).
+    static func pngHeader(width: Int, height: Int) -> Data {
+        func bigEndian(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+                + bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0, 0, 0, 0, 0])
+    }
+
+    /// A diff over 100 megapixels (each image 5773 × 5773 px, or 7200 × 7200) is refused up front
+    /// naming --diff and the size; one that fits is written whole, its three panels uncut.
+    @Test func diffsFitOrAreRefusedUpFront() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for side in [5773, 7200] {
+            try BoundedWorkTests.pngHeader(width: side, height: side).write(to: folder.appendingPathComponent("e.png"))
+            try BoundedWorkTests.pngHeader(width: side, height: side).write(to: folder.appendingPathComponent("a.png"))
+            try CLI.expectRefusal(
+                ["compare", "e.png", "a.png", "--diff", "d.png"], in: folder,
+                mentions: ["--diff", "\(3 * side + 8) × \(side) px"])
+        }
+        let expected = try Pixmap(width: 3000, height: 2000)
+        var actual = try Pixmap(width: 3000, height: 2000)
+        actual.pixels[2999 + 1999 * 3000] = Pixmap.pack(r: 255, g: 0, b: 0, a: 255)
+        try Data(PNGEncoder().encode(expected)).write(to: folder.appendingPathComponent("e.png"))
+        try Data(PNGEncoder().encode(actual)).write(to: folder.appendingPathComponent("a.png"))
+        let result = try CLI.run(["compare", "e.png", "a.png", "--diff", "d.png"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        let diff = try PNGDecoder.decode(Array(Data(contentsOf: folder.appendingPathComponent("d.png"))))
+        #expect(diff.width == 3 * 3000 + 8 && diff.height == 2000)
+        // The last pixel of the third panel is the differing pixel, in magenta.
+        #expect(diff.pixels[diff.width - 1 + 1999 * diff.width] == Pixmap.pack(r: 255, g: 0, b: 255, a: 255))
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Outputs never meet inputs nor each other: every such command is refused with exit 64 naming
 /// both options, before anything is written (the folder's files and bytes as they were).
 @Suite(.serialized) struct CollisionTests {
@@ -63,6 +67,21 @@ import Testing
         (["--no-text", "--frames", "2", "--out", "o", "--apng", "o/frame_0000.png"], ["--apng", "--out"]),
         (["--no-text", "--frames", "2", "--out", "e", "--sheet", "e/frame_0001.png"], ["--sheet", "--out"]),
     ]
+
+    /// A device, a FIFO or a folder where a file output goes is refused (a rename would replace it).
+    @Test(arguments: [
+        ["--no-text", "--frames", "2", "--apng", "fifo.png"], ["--no-text", "--frames", "2", "--sheet", "fifo.png"],
+        ["compare", "e.png", "a.png", "--diff", "/dev/zero"], ["compare", "e.png", "a.png", "--report", "fifo.png"],
+        ["verify", "e", "--report", "/dev/null"],
+    ])
+    func specialFilesAreNeverReplaced(arguments: [String]) throws {
+        let folder = try CollisionTests.fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(mkfifo(folder.appendingPathComponent("fifo.png").path, 0o644) == 0)
+        try CLI.expectRefusal(arguments, in: folder, mentions: [arguments[arguments.count - 2], "regular file"])
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
+    }
 
     @Test(arguments: cases) func outputOntoAnInputIsRefused(arguments: [String], options: [String]) throws {
         let folder = try CollisionTests.fixture()

@@ -29,13 +29,21 @@ extension CompareCommand {
     }
 
     /// With `--diff`: refuses, before comparing, a pair whose diff image (expected | actual |
-    /// difference side by side) would be over the pixel limit.
+    /// difference side by side) would be over the pixel limit; with `--report`, a pair whose
+    /// difference panel (as wide and as tall as the larger of each) would be.
     static func checkDiffSizes(_ options: Options, pairs: [(String, String)]) throws(FramesError) {
-        guard let diff = options.diff else { return }
+        guard options.diff != nil || options.report != nil else { return }
         for (expected, actual) in pairs {
             guard let e = pngSize(expected), let a = pngSize(actual) else { continue }
+            let panel = ImageComparison.Size2D(width: max(e.width, a.width), height: max(e.height, a.height))
+            if let report = options.report, !panel.fits {
+                throw .invalidValue(
+                    option: report.option, value: report.value,
+                    expected: "images whose difference panel fits in \(Pixmap.maxPixelCount / 1_000_000) megapixels "
+                        + "(for \(actual) it would be \(panel.width) × \(panel.height) px); compare without --report")
+            }
             let size = ImageComparison.diffSize(expected: e, actual: a)
-            if !size.fits {
+            if let diff = options.diff, !size.fits {
                 throw .invalidValue(
                     option: diff.option, value: diff.value,
                     expected: "images whose diff fits in \(Pixmap.maxPixelCount / 1_000_000) megapixels "

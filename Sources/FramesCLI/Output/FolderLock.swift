@@ -32,39 +32,50 @@ final class FolderLock {
     static func acquire(_ folder: String) throws(FramesError) -> FolderLock {
         let path = folder + "/" + fileName
         while true {
-            let fd = WriteGate.shared.perform {
-                open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            }
-            if fd < 0 {
-                throw .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(errno)))")
-            }
-            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                let code = errno
-                close(fd)
-                if code == EWOULDBLOCK {
-                    throw .runtime("another frames is writing the output folder '\(folder)'; wait for it to finish")
+            // Opened, locked and recorded for a stop's cleanup as one change: a stop never leaves
+            // a lock file behind.
+            let outcome = WriteGate.shared.perform { () -> Result<Int32?, FramesError> in
+                let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                if fd < 0 {
+                    return .failure(
+                        .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(errno)))"))
                 }
-                throw .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(code)))")
-            }
-            // The file may have been removed (by the run that held it) between open and flock:
-            // then lock the one that stands there now.
-            var held = stat()
-            var current = stat()
-            if fstat(fd, &held) == 0, lstat(path, &current) == 0, held.st_dev == current.st_dev,
-                held.st_ino == current.st_ino
-            {
+                if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                    let code = errno
+                    close(fd)
+                    if code == EWOULDBLOCK {
+                        return .failure(
+                            .runtime("another frames is writing the output folder '\(folder)'; wait for it to finish"))
+                    }
+                    return .failure(
+                        .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(code)))"))
+                }
+                // The file may have been removed (by the run that held it) between open and
+                // flock: then lock the one that stands there now.
+                var held = stat()
+                var current = stat()
+                guard fstat(fd, &held) == 0, lstat(path, &current) == 0, held.st_dev == current.st_dev,
+                    held.st_ino == current.st_ino
+                else {
+                    close(fd)
+                    return .success(nil)
+                }
                 // Only a plain file of ours with no other name is ever written (never a link's target).
                 guard (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1, held.st_uid == geteuid() else {
                     close(fd)
-                    throw .runtime(
-                        "cannot lock the output folder '\(folder)': '\(path)' is not a lock file of frames (remove it)")
+                    return .failure(
+                        .runtime(
+                            "cannot lock the output folder '\(folder)': '\(path)' is not a lock file of frames (remove it)"
+                        ))
                 }
                 WriteGate.shared.pushUndo(.removeFile(path))
+                return .success(fd)
+            }
+            if let fd = try outcome.get() {
                 let lock = FolderLock(folder: folder, path: path, descriptor: fd)
                 lock.recover()
                 return lock
             }
-            close(fd)
         }
     }
 
@@ -79,8 +90,14 @@ final class FolderLock {
 
     /// Appends a state line ("commit", "committed") and flushes it to the disk.
     func mark(_ state: String) throws(FramesError) {
+        if state == "commit" { committing = true }
+        if state == "committed" { committing = false }
         try append(state + "\n")
     }
+
+    /// Between "commit" and "committed": if the run fails now, the journal stays for the next
+    /// run to recover from (the folder may hold part of both runs).
+    private var committing = false
 
     private func append(_ text: String) throws(FramesError) {
         var bytes = Array(text.utf8)[...]
@@ -103,7 +120,7 @@ final class FolderLock {
     /// The run is over: the lock file goes (while it is still held), then the lock.
     func release() {
         WriteGate.shared.perform {
-            unlink(path)
+            if !committing { unlink(path) }
             WriteGate.shared.dropUndo(.removeFile(path))
         }
         close(descriptor)

@@ -85,9 +85,12 @@ struct OutputFolder {
     /// lock. On a refusal the folder is as it was.
     static func open(_ path: String, force: Bool) throws(FramesError) -> OutputFolder {
         try check(path, force: force)
-        let made = WriteGate.shared.perform { mkdir(path, 0o755) == 0 ? 0 : errno }
+        let made = WriteGate.shared.perform {
+            if mkdir(path, 0o755) != 0 { return errno }
+            WriteGate.shared.pushUndo(.removeFolder(path))
+            return 0
+        }
         let created = made == 0
-        if created { WriteGate.shared.pushUndo(.removeFolder(path)) }
         if !created, !FileInput.isDirectory(path) {
             throw .runtime("cannot create the output folder '\(path)': \(String(cString: strerror(made)))")
         }

@@ -35,6 +35,7 @@ struct NamedPath: Sendable {
 /// the folder's side reads or writes. A collision is a usage error naming both options.
 enum PathCollisions {
     static func check(outputs: [NamedPath], inputs: [NamedPath]) throws(FramesError) {
+        for output in outputs { try checkReplaceable(output) }
         for (i, output) in outputs.enumerated() {
             let earlier = inputs.map { ($0, "overwrite it") } + outputs[..<i].map { ($0, "write over it") }
             for (other, harm) in earlier where meet(output, other) {
@@ -42,6 +43,20 @@ enum PathCollisions {
                     option: output.option, value: output.path,
                     expected: "a path other than \(other.option)'s ('\(other.path)'); \(output.option) would \(harm)")
             }
+        }
+    }
+
+    /// A file output replaces only a regular file or a link (never a device such as /dev/null,
+    /// a FIFO or a socket: the rename would put a file in its place).
+    static func checkReplaceable(_ output: NamedPath) throws(FramesError) {
+        guard case .file = output.kind else { return }
+        var info = stat()
+        guard lstat(output.path, &info) == 0 else { return }
+        let type = info.st_mode & S_IFMT
+        if type != S_IFREG, type != S_IFLNK {
+            let kind = FileError(notARegularFile: output.path, mode: info.st_mode).reason
+            throw .invalidValue(
+                option: output.option, value: output.path, expected: "a regular file to write (\(kind))")
         }
     }
 

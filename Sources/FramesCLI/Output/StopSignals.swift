@@ -23,7 +23,12 @@ public enum StopSignals {
         for number in numbers {
             var current = sigaction()
             sigaction(number, nil, &current)
-            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue } // SIG_IGN
+            #if canImport(Darwin)
+            let handler = unsafeBitCast(current.__sigaction_u.__sa_handler, to: Int.self)
+            #else
+            let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            #endif
+            if handler == 1 { continue } // SIG_IGN: nohup's choice stays
             sigaddset(&set, number)
         }
         pthread_sigmask(SIG_BLOCK, &set, nil)

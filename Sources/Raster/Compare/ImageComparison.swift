@@ -124,9 +124,9 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// A size in whole pixels.
     public struct Size2D: Sendable, Equatable {
-        /// Columns.
+        /// Pixels across.
         public let width: Int
-        /// Rows.
+        /// Pixels down.
         public let height: Int
 
         /// A size of `width` × `height` pixels.

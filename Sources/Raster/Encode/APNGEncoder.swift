@@ -88,35 +88,42 @@ public struct APNGEncoder: Sendable {
     }
 
     /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (over `window`)
-    /// inside the window, from `outside` beyond it.
+    /// inside the window, from `outside` beyond it; made in pieces of at most
+    /// `SequenceEncoder.staticPieceBytes` of scanlines, so memory stays bounded for any region.
     func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, outside: Pixmap) throws(PNGError)
         -> [UInt8]
     {
-        var pixels = [UInt32]()
-        pixels.reserveCapacity(region.width * region.height)
-        for y in region.y0..<region.y1 {
-            for x in region.x0..<region.x1 {
-                let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
-                pixels.append(
-                    inside ? box[(y - window.y0) * window.width + x - window.x0] : outside.pixels[y * outside.width + x]
-                )
-            }
-        }
-        let lines = [UInt8](unsafeUninitializedCapacity: Scanlines.byteCount(width: region.width, rows: region.height))
-        {
-            out, count in
-            pixels.withUnsafeBufferPointer {
-                Scanlines.write(
-                    $0.baseAddress!, width: region.width, stride: region.width, rows: region.height, filter: .none,
-                    into: out.baseAddress!)
-            }
-            count = out.count
-        }
+        let rowBytes = region.width * 4 + 1
+        let rowsPerPiece = max(1, SequenceEncoder.staticPieceBytes / rowBytes)
         var stream = ZlibStream(level: compression.headerLevel)
-        stream.append(
-            try lines.withUnsafeBufferPointer { lines throws(PNGError) in
-                try compression.piece(lines, rowBytes: region.width * 4 + 1, last: true)
-            })
+        for start in stride(from: region.y0, to: region.y1, by: rowsPerPiece) {
+            let part = PixelRect(x0: region.x0, y0: start, x1: region.x1, y1: min(region.y1, start + rowsPerPiece))
+            var pixels = [UInt32]()
+            pixels.reserveCapacity(part.width * part.height)
+            for y in part.y0..<part.y1 {
+                for x in part.x0..<part.x1 {
+                    let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
+                    pixels.append(
+                        inside
+                            ? box[(y - window.y0) * window.width + x - window.x0]
+                            : outside.pixels[y * outside.width + x])
+                }
+            }
+            let lines = [UInt8](unsafeUninitializedCapacity: Scanlines.byteCount(width: part.width, rows: part.height))
+            {
+                out, count in
+                pixels.withUnsafeBufferPointer {
+                    Scanlines.write(
+                        $0.baseAddress!, width: part.width, stride: part.width, rows: part.height, filter: .none,
+                        into: out.baseAddress!)
+                }
+                count = out.count
+            }
+            stream.append(
+                try lines.withUnsafeBufferPointer { lines throws(PNGError) in
+                    try compression.piece(lines, rowBytes: rowBytes, last: part.y1 == region.y1)
+                })
+        }
         return stream.finish()
     }
 

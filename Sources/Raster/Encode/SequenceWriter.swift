@@ -47,7 +47,9 @@ public struct SequenceWriter: Sendable {
     /// The frames written under temporary names: `temporaries[i]` is to become
     /// `directory/fileNames[i]`, `sizes[i]` bytes long.
     package struct Staged: Sendable {
+        /// The temporary file of each frame, in frame order.
         package let temporaries: [String]
+        /// Each file's size in bytes.
         package let sizes: [Int]
     }
 

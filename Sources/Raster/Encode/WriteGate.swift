@@ -35,6 +35,7 @@ package final class WriteGate: Sendable {
 
     private let state = Locked(State())
 
+    /// A gate of its own (tests); a process uses `shared`.
     package init() {}
 
     /// Whether this thread is inside `perform` already (a change made of changes, such as a
