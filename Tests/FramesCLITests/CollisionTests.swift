@@ -7,7 +7,7 @@ import Glibc
 
 /// Outputs never meet inputs nor each other: every such command is refused with exit 64 naming
 /// both options, before anything is written (the folder's files and bytes as they were).
-@Suite(.serialized) struct CollisionTests {
+@Suite struct CollisionTests {
     /// A folder with two frame folders (e, a), two single frames (e.png, a.png) and a style file.
     static func fixture() throws -> URL {
         let folder = try CLI.temporaryFolder()

@@ -57,7 +57,7 @@ struct RunningCLI {
 
 extension CLI {
     /// Runs of each stress test (concurrent runs, random stops): 20, or FRAMES_STRESS_RUNS (CI
-    /// runs 5 under the sanitizers, where a run is 5–10 times slower, and 20 in the plain suite).
+    /// runs 5 under ASan and TSan, where a run is 5–10 times slower, and 20 in the plain suite).
     static let stressRuns = ProcessInfo.processInfo.environment["FRAMES_STRESS_RUNS"].flatMap { Int($0) } ?? 20
 
     /// Starts `frames` with `arguments`, without waiting.

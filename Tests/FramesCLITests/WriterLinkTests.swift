@@ -9,7 +9,7 @@ import Glibc
 /// name a run of frames could write (the temporary names earlier versions used, the final
 /// names, the lock file), for frames, the manifest, the APNG, the sheet, compare's diff and the
 /// reports. The victims stay as they were.
-@Suite(.serialized) struct WriterLinkTests {
+@Suite struct WriterLinkTests {
     /// A folder with a victim file outside the output folder `o`.
     struct Scene {
         let folder: URL
