@@ -21,6 +21,8 @@ let package = Package(
         // A few lines of C around libpng's classic API: libpng reports errors with longjmp,
         // which Swift cannot catch, so the setjmp lives here and errors come back as codes.
         .target(name: "PNGBridge", dependencies: ["CLibPNG"]),
+        // Adler-32 in C, so that its AVX2 loop can be chosen at run time (no compiler flags).
+        .target(name: "Checksum"),
         // zlib from the system (pkg-config zlib): deflate in independent pieces, checksums.
         .systemLibrary(
             name: "CZlib",
@@ -57,6 +59,12 @@ let package = Package(
             pkgConfig: "libunibreak",
             providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
         ),
+        // libmicrohttpd (pkg-config libmicrohttpd): the studio's HTTP server.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
         // libwebp's animation encoder (pkg-config libwebpmux): lossless animated WebP.
         .systemLibrary(
             name: "CWebP",
@@ -72,11 +80,12 @@ let package = Package(
         .target(
             name: "Raster",
             dependencies: [
-                "PNGBridge", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak", "CWebP", "CGIF",
+                "PNGBridge", "Checksum", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak",
+                "CWebP", "CGIF",
             ]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.
-        .target(name: "FramesCLI", dependencies: ["Raster"]),
+        .target(name: "FramesCLI", dependencies: ["Raster", "CMicroHTTPD"]),
         .executableTarget(
             name: "frames",
             dependencies: ["FramesCLI"],
@@ -85,6 +94,9 @@ let package = Package(
             // BENCHMARKS.md). An executable only: no other package can depend on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // Measures PNG encoding time and size per compression and row filter on real frames:
+        // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
+        .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FramesCLI", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),

@@ -12,6 +12,8 @@ struct Subcommand: Sendable {
 let subcommands: [Subcommand] = [
     Subcommand(name: "compare", usage: CompareCommand.parser.usage, run: CompareCommand.run),
     Subcommand(name: "verify", usage: VerifyCommand.parser.usage, run: VerifyCommand.run),
+    Subcommand(name: "lint", usage: LintCommand.parser.usage, run: LintCommand.run),
+    Subcommand(name: "studio", usage: StudioCommand.parser.usage, run: StudioCommand.run),
 ]
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole
@@ -20,9 +22,11 @@ public func run(_ arguments: [String]) -> Int32 {
     let subcommand = subcommands.first { $0.name == arguments.first }
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
     do {
-        if let subcommand { return try subcommand.run(Array(arguments.dropFirst())) }
-        return try RenderCommand.run(arguments)
+        let status = try subcommand?.run(Array(arguments.dropFirst())) ?? RenderCommand.run(arguments)
+        try OutputFile.commit()
+        return status
     } catch let error as FramesError {
+        OutputFile.discard()
         Console.printError("Error: \(error)")
         if error.isUsageError {
             Console.printError("Usage: \(subcommand?.usage ?? RenderCommand.parser.usage)")
@@ -30,6 +34,7 @@ public func run(_ arguments: [String]) -> Int32 {
         }
         return error.exitCode
     } catch {
+        OutputFile.discard()
         Console.printError("Error: \(error)")
         return 1
     }

@@ -8,6 +8,11 @@ public func validate(_ arguments: [String]) -> Int32 {
             _ = try CompareCommand.parser.parse(Array(arguments.dropFirst()), into: CompareCommand.Options())
         } else if let subcommand = arguments.first, subcommand == "verify" {
             _ = try VerifyCommand.parser.parse(Array(arguments.dropFirst()), into: VerifyCommand.Options())
+        } else if let subcommand = arguments.first, subcommand == "lint" {
+            let options = try LintCommand.parser.parse(Array(arguments.dropFirst()), into: LintCommand.Options())
+            _ = try ResolvedStyle.resolve(options.render)
+        } else if let subcommand = arguments.first, subcommand == "studio" {
+            _ = try StudioCommand.parser.parse(Array(arguments.dropFirst()), into: StudioCommand.Options())
         } else {
             _ = try RenderJob.resolve(RenderCommand.parser.parse(arguments, into: RenderOptions()))
         }

@@ -19,6 +19,8 @@ import XCTest
 /// `.build/frames-artifacts` in the package), and the failure names the three paths and the
 /// measured figures against the allowed ones.
 public enum Golden {
+    /// Which goldens `check` writes instead of comparing: `missing` ones (the default), `all`, `failed`
+    /// ones, or `never` (always under CI).
     public enum RecordMode: String, Sendable, CaseIterable {
         case missing, all, failed, never
 
@@ -49,6 +51,7 @@ public enum Golden {
             }
         }
 
+        /// One line for a test failure or log: what happened and where the files are.
         public var message: String {
             switch self {
             case .matched: return "matches its golden"

@@ -8,4 +8,5 @@ import Musl
 import Darwin
 #endif
 
+StopSignals.install()
 exit(FramesCLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -17,8 +17,9 @@ final class Browser {
         candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Starts chromedriver and a Chromium session; `javascript: false` turns scripts off.
-    init(width: Int, height: Int, javascript: Bool = true) throws {
+    /// Starts chromedriver and a Chromium session; `javascript: false` turns scripts off; `scale`
+    /// is the device scale factor (devicePixelRatio).
+    init(width: Int, height: Int, javascript: Bool = true, scale: Int = 1) throws {
         guard
             let driverPath = Browser.find([
                 "/usr/bin/chromedriver", "/usr/local/bin/chromedriver", "/opt/homebrew/bin/chromedriver",
@@ -47,7 +48,7 @@ final class Browser {
             throw Failure(description: "chromedriver did not start")
         }
         var arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1",
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=\(scale)",
             "--hide-scrollbars", "--window-size=\(width),\(height)",
         ]
         if !javascript { arguments.append("--blink-settings=scriptEnabled=false") }

@@ -39,12 +39,25 @@ enum CLI {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let (outData, errData) = readBoth(out, err)
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Both pipes to their ends, at once: a process that fills one (a sanitizer's report on
+    /// stderr) while the other is read would wait forever.
+    static func readBoth(_ out: Pipe, _ err: Pipe) -> (Data, Data) {
+        let errData = Locked(Data())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        return (outData, errData.withLock { $0 })
     }
 
     static func temporaryFolder() throws -> URL {

@@ -41,6 +41,23 @@ import Testing
         }
     }
 
+    /// Every public declaration of the two libraries other packages use has a doc comment
+    /// (conformances' `description`, `id` and `==` inherit theirs).
+    @Test(arguments: files.filter { $0.path.hasPrefix("Raster/") || $0.path.hasPrefix("FramesTesting/") })
+    func publicDeclarationsAreDocumented(_ file: SourceFile) {
+        let inherited = ["public var description", "public var id", "public static func =="]
+        for (index, line) in file.lines.enumerated() {
+            let code = line.trimmingCharacters(in: .whitespaces)
+            guard code.hasPrefix("public "), !inherited.contains(where: code.hasPrefix) else { continue }
+            let above = file.lines[..<index].reversed().first {
+                !$0.trimmingCharacters(in: .whitespaces).hasPrefix("@")
+            }
+            #expect(
+                above?.trimmingCharacters(in: .whitespaces).hasPrefix("///") == true,
+                "\(file.path):\(index + 1) is public with no doc comment: \(code)")
+        }
+    }
+
     /// The first line and the length of every function, initializer and closure-free body, by
     /// counting braces outside string and character literals and comments.
     static func functions(in lines: [String]) -> [(start: Int, length: Int)] {

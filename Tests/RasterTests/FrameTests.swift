@@ -69,6 +69,16 @@ import Testing
         }
     }
 
+    /// On a dimmed full screen, rows are composited only across the card (and a column each
+    /// side): the dim layer is the same in every other column.
+    @Test func onlyTheCardsColumnsAreComposited() throws {
+        let renderer = try FrameRenderer(
+            scene: Scene(style: .overlay, variant: .overlay, scale: 3, text: "Processing"), frameCount: 1)
+        let card = renderer.layout.card.scaled(by: 3).enclosingPixels
+        let columns = Compositor.changingColumns(of: renderer.underLayers + renderer.overLayers, width: renderer.width)
+        #expect(columns == (card.x0 - 1)..<(card.x1 + 1), "card \(card), image \(renderer.width) px wide")
+    }
+
     @Test(arguments: cases.indices)
     func repeatedRowsAreCopiedExactly(index: Int) throws {
         let renderer = try FrameRenderer(scene: Self.cases[index].1, frameCount: 4)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Raster
@@ -57,6 +58,18 @@ import Testing
         let standard = try FrameRenderer(scene: Scene(text: "Processing payment…"), frameCount: 4).frame(1)
         let same = fallback == standard
         #expect(same, "the fallback must render as the default family")
+    }
+
+    /// The default family is opened from its usual file without starting fontconfig: that file
+    /// must be the face fontconfig itself matches for the family.
+    @Test func defaultFamilyFileIsWhatFontconfigMatches() throws {
+        let direct = try #require(FontLocator.regularFace(of: FontLocator.defaultFamily))
+        let matched = try #require(FontLocator.matchedRegularFace(of: FontLocator.defaultFamily))
+        #expect(FontLocator.defaultFamilyFiles.contains(direct.path))
+        #expect(
+            realpath(direct.path, nil).map { String(cString: $0) }
+                == realpath(matched.path, nil).map { String(cString: $0) })
+        #expect(direct.faceIndex == matched.faceIndex && direct.family == matched.family)
     }
 
     @Test func namedFamilyIsUsed() throws {

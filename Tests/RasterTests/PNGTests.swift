@@ -9,7 +9,7 @@ import Testing
         style.dimAmount = 0.37
         let scene = Scene(style: style, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 110))
         let frame = try FrameRenderer(scene: scene, frameCount: 8).frame(3)
-        let bytes = try PNGEncoder(compressionLevel: 6, filter: filter).encode(frame)
+        let bytes = try PNGEncoder(compression: .zlib(level: 6), filter: filter).encode(frame)
         #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         let decoded = try PNGDecoder.decode(bytes)
         let same = decoded == frame

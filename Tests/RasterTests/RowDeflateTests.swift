@@ -88,7 +88,29 @@ import Testing
 }
 
 @Suite struct Adler32Tests {
+    /// Every length through three vector blocks and around the reduction interval (5552 bytes),
+    /// at every alignment of the first byte, random bytes and all-255 bytes (the largest sums),
+    /// from the start value 1 and from a value carried over.
     @Test func equalsZlib() {
+        let lengths = Array(0...100) + [5551, 5552, 5553, 5552 * 3 + 31, 100_000, 1 << 20]
+        for (index, count) in lengths.enumerated() {
+            let bytes = RowDeflateTests.random(count + 31, seed: UInt64(index + 1))
+            let ones = [UInt8](repeating: 255, count: count + 31)
+            for input in [bytes, ones] {
+                input.withUnsafeBufferPointer { all in
+                    for offset in [0, 1, 7, 31] where offset == 0 || count <= 100 {
+                        let slice = UnsafeBufferPointer(rebasing: all[offset..<(offset + count)])
+                        for initial: UInt32 in [1, 0xFFF0_FFF0] {
+                            let zlib = UInt32(adler32_z(UInt(initial), slice.baseAddress, slice.count))
+                            #expect(Adler32.checksum(slice, initial: initial) == zlib, "\(count) bytes at +\(offset)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func equalsZlibForRowsOfPixels() {
         for (count, seed) in [(0, 1), (1, 2), (4095, 3), (4096, 4), (4097, 5), (100_000, 6)] {
             let bytes = RowDeflateTests.random(count, seed: UInt64(seed))
             let ones = [UInt8](repeating: 255, count: count)

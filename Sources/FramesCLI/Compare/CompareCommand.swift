@@ -84,6 +84,8 @@ enum CompareCommand {
     }
 
     static func compareFiles(_ options: Options) throws -> Int32 {
+        try checkCollisions(options, folders: false, names: [])
+        try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
         let expected = try load(options.expected, as: "<expected>")
         let actual = try load(options.actual, as: "<actual>")
         let comparison = ImageComparison(
@@ -118,6 +120,7 @@ enum CompareCommand {
             throw FramesError.invalidValue(
                 option: "<expected>", value: options.expected, expected: "a folder with PNG files")
         }
+        try checkFolders(options, expectedNames: expectedNames, actualNames: actualNames)
         if let diff = options.diff?.value, !FileInput.isDirectory(diff) {
             try OutputFolder.prepareForDiffs(diff)
         }

@@ -1,4 +1,4 @@
-import Synchronization
+import Raster
 
 /// A progress bar on standard error, for a terminal and a run that takes more than half a second.
 final class Progress: Sendable {
@@ -10,7 +10,7 @@ final class Progress: Sendable {
     let total: Int
     let enabled: Bool
     let started: Double
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(total: Int, enabled: Bool, started: Double) {
         self.total = total

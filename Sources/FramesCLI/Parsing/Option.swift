@@ -89,3 +89,16 @@ extension ValueParser {
         }
     }
 }
+
+extension Option {
+    /// The same option for a command whose options hold these options at `path` (`frames lint`
+    /// takes the style options of `frames`).
+    func lifted<Outer>(_ path: WritableKeyPath<Outer, Options> & Sendable) -> Option<Outer> {
+        let store = self.store
+        return Option<Outer>(
+            name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, values: values
+        ) { (outer: inout Outer, text: String) throws(FramesError) in
+            try store(&outer[keyPath: path], text)
+        }
+    }
+}

@@ -24,5 +24,7 @@ package func documentedOptionTables() -> [String: String] {
     var tables = ["frames": RenderCommand.parser.markdownTable]
     tables["compare"] = CompareCommand.parser.markdownTable
     tables["verify"] = VerifyCommand.parser.markdownTable
+    tables["lint"] = LintCommand.parser.markdownTable
+    tables["studio"] = StudioCommand.parser.markdownTable
     return tables
 }

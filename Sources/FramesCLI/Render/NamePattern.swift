@@ -51,6 +51,9 @@ struct NamePattern: Equatable {
                 expected: fields == 0
                     ? "a pattern with a number field such as %04d" : "a pattern with one number field, not \(fields)")
         }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw Invalid(expected: "a file name without control characters (a newline, a tab, …)")
+        }
         guard !text.contains("/") else { throw Invalid(expected: "a file name without a path separator '/'") }
         guard suffix.lowercased().hasSuffix(".png") else { throw Invalid(expected: "a file name ending in .png") }
         guard !prefix.hasPrefix(".") else {
@@ -64,6 +67,28 @@ struct NamePattern: Equatable {
     var text: String {
         func escaped(_ part: String) -> String { part.replacing("%", with: "%%") }
         return escaped(prefix) + (width == 0 ? "%d" : "%0\(width)d") + escaped(suffix)
+    }
+
+    /// Whether `name` is one this pattern gives (for some frame number).
+    func matches(_ name: String) -> Bool {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+            return false
+        }
+        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+        return digits.allSatisfy { $0.isASCII && $0.isNumber } && digits.count >= max(1, width)
+    }
+
+    /// The pattern of a version 1 manifest's names, read from its first file: the last number in
+    /// it is the frame's, zero-padded to its width.
+    static func inferred(from name: String) -> NamePattern {
+        let characters = Array(name)
+        let end = characters.lastIndex { $0.isASCII && $0.isNumber }.map { $0 + 1 } ?? 0
+        var start = end
+        while start > 0, characters[start - 1].isASCII, characters[start - 1].isNumber { start -= 1 }
+        let digits = end - start
+        return NamePattern(
+            prefix: String(characters[..<start]), suffix: String(characters[end...]),
+            width: digits > 1 && characters[start] == "0" ? digits : 0)
     }
 
     func name(for frame: Int) -> String {

@@ -13,7 +13,9 @@ enum RenderCommand {
         abstract: "Render the loading indicator (SecureLoadingView, .secureLoadingOverlay) as PNG frames.",
         usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]\n"
             + "       frames compare <expected> <actual> [<options>]\n"
-            + "       frames verify <folder>... [<options>]",
+            + "       frames verify <folder>... [<options>]\n"
+            + "       frames lint [<style options>] [--json]\n"
+            + "       frames studio [--port <n>] [--no-open]",
         options: sceneOptions + outputOptions + StyleProperty.all.map(Option.style) + labelOptions,
         sections: RenderHelp.sections)
 

@@ -17,6 +17,8 @@ struct RenderJob: Sendable {
     let outputs: OutputPlan
     let threads: Int
     let quiet: Bool
+    /// The files the run reads, by option: outputs never meet them (`PathCollisions`).
+    var inputs: [NamedPath] = []
 
     /// Resolves the options in the order a reader would check them: style, scene, label,
     /// frames, outputs.
@@ -33,7 +35,10 @@ struct RenderJob: Sendable {
             style: style, language: language, scene: scene, label: label,
             backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,
             fontFilePath: options.fontFile?.value, sequence: sequence, outputs: outputs,
-            threads: options.threads?.value ?? SequenceWriter.defaultThreads, quiet: options.quiet)
+            threads: options.threads?.value ?? SequenceWriter.defaultThreads, quiet: options.quiet,
+            inputs: [options.styleFile, options.backdropImage, options.fontFile].compactMap { given in
+                given.map { NamedPath.file($0.option, $0.value) }
+            })
     }
 
     /// The label: `--text`, none with `--no-text`, else the language's.

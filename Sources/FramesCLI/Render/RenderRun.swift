@@ -25,87 +25,179 @@ struct RenderRun {
         }
     }
 
-    /// Writes every output; the folder is prepared first, so that a folder that cannot be used
-    /// is refused before any other file is written.
+    /// Writes every output as one change: every check first (collisions, the folder), then every
+    /// file staged under a temporary name (single files, frames, manifest), then all renamed into
+    /// place (`commit`). Until the commit, a failure or a stop leaves the file system as it was.
     func run() throws(FramesError) {
+        printWarnings()
+        let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
+        let earlier = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/manifest.json") } ?? []
+        try checkCollisions(frameNames: names, earlier: earlier)
+        try checkDestinations(frameNames: names)
+        let opened = try job.outputs.folder.map { (folder: String) throws(FramesError) in
+            try OutputFolder.open(folder, force: job.outputs.force)
+        }
+        var staged: [(temporary: String, path: String)] = []
+        var summaries: [String] = []
+        var frames: StagedFrames? = nil
+        var exports: [Manifest.Export] = []
+        do {
+            for target in job.outputs.files {
+                let made = try target.make(self)
+                staged.append((try stage(made.bytes, beside: target.path), target.path))
+                summaries.append(made.summary)
+                exports.append(export(target, bytes: made.bytes.count))
+            }
+            if let opened {
+                let found = EarlierRun.files(listedIn: opened.path + "/manifest.json")
+                frames = try stageFrames(in: opened, names: names, earlier: found, exports: exports)
+            }
+            try commit(staged, frames: frames, in: opened)
+        } catch {
+            for file in staged { FileOutput.remove(temporary: file.temporary) }
+            frames?.discard()
+            opened?.abandon()
+            throw error
+        }
+        opened?.lock.release()
+        for summary in summaries { try report(summary) }
+        if let frames { try report(frames.summary) }
+    }
+
+    /// Warnings about the label's font, naming the option that chose it.
+    func printWarnings() {
         for warning in renderer.label?.warnings ?? [] {
             switch warning {
             case .unknownFamily, .noOutlines:
-                // Name the option that chose the font.
                 let option = job.scene.fontFile == nil ? "--text-font-name" : "--font-file"
                 Console.printError("warning: \(option): \(warning)")
             default:
                 Console.printError("warning: \(warning)")
             }
         }
-        let created = try job.outputs.folder.map { (folder: String) throws(FramesError) in
-            try OutputFolder.prepare(folder, force: job.outputs.force)
+    }
+
+    /// Outputs against inputs and each other: the folder with the names the run writes or
+    /// removes there, the single files.
+    func checkCollisions(frameNames: [String], earlier: [String]) throws(FramesError) {
+        var outputs: [NamedPath] = []
+        if let folder = job.outputs.folder {
+            let names = Set(frameNames + earlier + ["manifest.json", FolderLock.fileName])
+            outputs.append(.folder(job.outputs.folder == nil ? "--out" : "--out", folder, names: names))
         }
-        do {
-            var exports: [Manifest.Export] = []
-            for target in job.outputs.files {
-                let made = try target.make(self)
-                try OutputFile.write(made.bytes, to: target.path)
-                try report(made.summary)
-                exports.append(export(target, bytes: made.bytes.count))
+        outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
+        try PathCollisions.check(outputs: outputs, inputs: job.inputs)
+    }
+
+    /// Every destination usable before anything is made: the folder (`OutputFolder.check`), no
+    /// folder where a frame or the manifest goes, each single file's folder there.
+    func checkDestinations(frameNames: [String]) throws(FramesError) {
+        if let folder = job.outputs.folder {
+            try OutputFolder.check(folder, force: job.outputs.force)
+            for name in frameNames + ["manifest.json"] where FileInput.isDirectory(folder + "/" + name) {
+                throw .runtime("cannot replace '\(folder)/\(name)': \(String(cString: strerror(EISDIR)))")
             }
-            if let folder = job.outputs.folder {
-                try writeFrames(to: folder, created: created ?? false, exports: exports)
+        }
+        for target in job.outputs.files {
+            let parent = PathCollisions.split(target.path).folder
+            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
+            let inNewFolder = job.outputs.folder.map {
+                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
             }
-        } catch {
-            if created == true, let folder = job.outputs.folder { rmdir(folder) }
-            throw error
+            if inNewFolder != true && !FileInput.isDirectory(parent) {
+                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
+                throw .runtime("cannot create '\(target.path)': \(String(cString: strerror(reason)))")
+            }
         }
     }
 
-    /// The frames and the manifest, as `SequenceWriter` and `OutputFolder` describe.
-    func writeFrames(to folder: String, created: Bool, exports: [Manifest.Export]) throws(FramesError) {
-        let sequence = job.sequence
-        let indices = sequence.writtenIndices
-        let frames = indices.map(sequence.frame)
-        let fileNames = indices.map(sequence.namePattern.name(for:))
-        let manifestPath = folder + "/manifest.json"
-        // The files an earlier run listed in its manifest: those this run does not rewrite go once it
-        // has succeeded, so the folder holds one run. Files no manifest lists are never touched.
-        let earlier = EarlierRun.files(listedIn: manifestPath)
-        let progress = Progress(
-            total: frames.count, enabled: !job.quiet && Console.errorIsTerminal, started: started)
-        // An interruption removes this run's temporary files, and the frames it creates where none
-        // stood before (a new folder goes too).
-        let fresh = fileNames.filter { !FileInput.exists(folder + "/" + $0) }
-        Interruption.protect(
-            fileNames.map { folder + "/" + SequenceWriter.temporaryName(for: $0) } + fresh.map { folder + "/" + $0 }
-                + [folder + "/" + SequenceWriter.temporaryName(for: "manifest.json")],
-            folder: created ? folder : nil)
-        defer { Interruption.release() }
-        let sizes: [Int]
+    func stage(_ bytes: [UInt8], beside path: String) throws(FramesError) -> String {
         do {
-            // The old manifest goes before the first frame is replaced, so no manifest ever lists
-            // frames of another run; the new one is written last.
-            sizes = try SequenceWriter(threads: job.threads).write(
-                renderer, to: folder, fileNames: fileNames, frames: frames, progress: { progress.update($0) },
-                beforeRenaming: {
-                    if unlink(manifestPath) != 0, errno != ENOENT {
-                        throw FileError(operation: "remove", path: manifestPath, errno: errno)
-                    }
-                })
+            return try FileOutput.stage(bytes, beside: path)
+        } catch {
+            throw .runtime("\(error)")
+        }
+    }
+
+    /// The frames and the manifest under temporary names in the locked folder, with the journal
+    /// begun.
+    func stageFrames(
+        in folder: OutputFolder, names: [String], earlier: [String], exports: [Manifest.Export]
+    ) throws(FramesError) -> StagedFrames {
+        let sequence = job.sequence
+        try folder.lock.begin(writing: names, replacing: earlier)
+        let progress = Progress(
+            total: names.count, enabled: !job.quiet && Console.errorIsTerminal, started: started)
+        let staged: SequenceWriter.Staged
+        do {
+            staged = try SequenceWriter(threads: job.threads).stage(
+                renderer, in: folder.path, fileNames: names, frames: sequence.writtenIndices.map(sequence.frame),
+                progress: { progress.update($0) })
             progress.finish()
-            var manifest = Manifest(job: job, renderer: renderer, fileNames: fileNames)
-            manifest.exports = exports
-            try OutputFile.write(manifest.bytes, to: manifestPath)
         } catch {
             progress.finish()
             throw error as? FramesError ?? .runtime("\(error)")
         }
-        for name in earlier where !fileNames.contains(name) { FileOutput.remove(folder + "/" + name) }
+        var frames = StagedFrames(
+            folder: folder.path, names: names, earlier: earlier, temporaries: staged.temporaries, manifest: "",
+            summary: "")
+        do {
+            var manifest = Manifest(job: job, renderer: renderer, fileNames: names)
+            manifest.exports = exports
+            frames.manifest = try stage(manifest.bytes, beside: folder.path + "/manifest.json")
+        } catch {
+            frames.discard()
+            throw error
+        }
+        frames.summary = summary(of: names.count, sizes: staged.sizes, folder: folder.path)
+        return frames
+    }
+
+    /// Renames everything staged into place, as one change a stop waits for: the journal's
+    /// "commit", the old manifest removed, the frames, the single files, the new manifest (the
+    /// commit point), "committed", then the earlier run's frames this run did not rewrite.
+    func commit(_ files: [(temporary: String, path: String)], frames: StagedFrames?, in folder: OutputFolder?)
+        throws(FramesError)
+    {
+        try WriteGate.shared.perform { () throws(FramesError) in
+            do {
+                if let frames, let folder {
+                    try folder.lock.mark("commit")
+                    let manifestPath = folder.path + "/manifest.json"
+                    if unlink(manifestPath) != 0, errno != ENOENT {
+                        throw FileError(operation: "remove", path: manifestPath, errno: errno)
+                    }
+                    for (temporary, name) in zip(frames.temporaries, frames.names) {
+                        try FileOutput.rename(temporary, to: folder.path + "/" + name)
+                    }
+                }
+                for file in files { try FileOutput.rename(file.temporary, to: file.path) }
+                if let frames, let folder {
+                    try FileOutput.rename(frames.manifest, to: folder.path + "/manifest.json")
+                    WriteGate.shared.dropUndo(.removeFolder(folder.path))
+                    try? folder.lock.mark("committed")
+                    for name in frames.earlier where !frames.names.contains(name) {
+                        FileOutput.remove(folder.path + "/" + name)
+                    }
+                }
+            } catch let error as FramesError {
+                throw error
+            } catch {
+                throw .runtime("\(error)")
+            }
+        }
+    }
+
+    func summary(of count: Int, sizes: [Int], folder: String) -> String {
+        let sequence = job.sequence
         let size = "\(renderer.width)×\(renderer.height) px"
         let details =
             "\(job.scene.variant.rawValue) @\(formatNumber(job.scene.scale))x, \(sequence.fps) fps, "
             + formatBytes(sizes.reduce(0, +))
         let what =
             sequence.still.map { "frame \($0) of \(sequence.frameCount), \(size) (\(details))," }
-            ?? "\(counted(indices.count, "frame")) of \(size) (\(details))"
-        try report("Wrote \(what) and manifest.json to \(folder) in \(formatDuration(monotonicSeconds() - started))")
+            ?? "\(counted(count, "frame")) of \(size) (\(details))"
+        return "Wrote \(what) and manifest.json to \(folder) in \(formatDuration(monotonicSeconds() - started))"
     }
 
     /// How the manifest lists a written file: by its name when it lies in the frame folder (the
@@ -128,5 +220,21 @@ struct RenderRun {
     /// A summary line on standard output, unless `--quiet`.
     func report(_ line: String) throws(FramesError) {
         if !job.quiet { try Console.print(line) }
+    }
+}
+
+/// A run's frames and manifest under temporary names, waiting for the commit.
+struct StagedFrames {
+    let folder: String
+    let names: [String]
+    /// The earlier run's frames (from its manifest), removed after the commit unless rewritten.
+    let earlier: [String]
+    let temporaries: [String]
+    var manifest: String
+    var summary: String
+
+    /// Removes the temporary files (the run did not commit).
+    func discard() {
+        for temporary in temporaries + [manifest] where !temporary.isEmpty { FileOutput.remove(temporary: temporary) }
     }
 }

@@ -81,6 +81,7 @@ enum VerifyCommand {
             return 0
         }
         try options.checkReportPath()
+        try checkInputsAndReport(options)
         if options.force, !options.update { throw FramesError.usage("--force applies to --update only") }
         let ci = getenv("CI").map { String(cString: $0) }
         if options.update, !options.force, Manifest.isContinuousIntegration(ci) {
@@ -120,6 +121,28 @@ enum VerifyCommand {
             try Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
         }
         return status
+    }
+
+    /// The files given as options are regular files (a FIFO would block the run), and the report
+    /// lands in no folder it verifies nor on a file it reads.
+    static func checkInputsAndReport(_ options: Options) throws {
+        for given in [options.fontFile, options.backdropImage].compactMap({ $0 }) {
+            do {
+                try FileInput.checkRegularFile(given.value)
+            } catch {
+                throw FramesError.invalidValue(
+                    option: given.option, value: given.text, expected: "a readable file (\(error.reason))")
+            }
+        }
+        if let report = options.report {
+            // The report never lands in a folder it verifies (or rewrites), nor on a file it reads.
+            let inputs =
+                options.folders.map { NamedPath.folder("<folder>", $0) }
+                + [options.fontFile, options.backdropImage].compactMap {
+                    $0.map { NamedPath.file($0.option, $0.value) }
+                }
+            try PathCollisions.check(outputs: [.file(report.option, report.value)], inputs: inputs)
+        }
     }
 
     /// A FAIL line per frame that fails (the figures `frames compare` prints), then the folder's

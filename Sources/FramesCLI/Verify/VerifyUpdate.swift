@@ -39,7 +39,10 @@ extension RenderJob {
             language: Translation.forLanguage(manifest.language) ?? .english, scene: folder.scene,
             label: verification.renderer.label, backdropImagePath: manifest.backdropImage,
             backdropImageFile: folder.backdropImageFile, fontFilePath: manifest.fontFile, sequence: sequence,
-            outputs: OutputPlan(folder: folder.path, files: [], force: false), threads: threads, quiet: false)
+            outputs: OutputPlan(folder: folder.path, files: [], force: false), threads: threads, quiet: false,
+            inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
+                $0
+            })
     }
 }
 
@@ -57,14 +60,6 @@ extension NamePattern {
             }
             return
         }
-        let name = manifest.files.first ?? "frame_0000.png"
-        let characters = Array(name)
-        let end = characters.lastIndex { $0.isASCII && $0.isNumber }.map { $0 + 1 } ?? 0
-        var start = end
-        while start > 0, characters[start - 1].isASCII, characters[start - 1].isNumber { start -= 1 }
-        let digits = end - start
-        self.init(
-            prefix: String(characters[..<start]), suffix: String(characters[end...]),
-            width: digits > 1 && characters[start] == "0" ? digits : 0)
+        self = .inferred(from: manifest.files.first ?? "frame_0000.png")
     }
 }

@@ -4,7 +4,9 @@
 ///
 /// Never a global percentage: one badly wrong pixel is as visible in the figures as many.
 public struct ImageComparison: Sendable, Equatable {
+    /// The expected image's size in pixels.
     public let expectedSize: (width: Int, height: Int)
+    /// The actual image's size in pixels.
     public let actualSize: (width: Int, height: Int)
     /// The largest difference in any channel of any pixel, 0…255 (255 for a size mismatch).
     public let maxChannelDelta: Int
@@ -14,7 +16,9 @@ public struct ImageComparison: Sendable, Equatable {
     public let pixelsOverThreshold: Int
     /// The smallest rectangle holding every differing pixel; nil when none differ.
     public let differenceBox: PixelRect?
+    /// The largest channel difference (0…255) a pixel may have and still count as equal.
     public let allowedChannelDelta: Int
+    /// How many pixels may exceed `allowedChannelDelta` for the comparison to pass.
     public let allowedDifferingPixels: Int
 
     public static func == (lhs: ImageComparison, rhs: ImageComparison) -> Bool {
@@ -23,12 +27,15 @@ public struct ImageComparison: Sendable, Equatable {
             && lhs.pixelsOverThreshold == rhs.pixelsOverThreshold && lhs.differenceBox == rhs.differenceBox
     }
 
+    /// Whether both images have the same width and height.
     public var sizesMatch: Bool { expectedSize == actualSize }
+    /// Pixels in the actual image.
     public var pixelCount: Int { actualSize.width * actualSize.height }
     /// differingPixels as a share of all pixels, 0…1.
     public var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
     /// Same size, and at most `allowedDifferingPixels` pixels differ by more than `allowedChannelDelta`.
     public var passes: Bool { sizesMatch && pixelsOverThreshold <= allowedDifferingPixels }
+    /// Same size and every channel of every pixel equal.
     public var isIdentical: Bool { sizesMatch && differingPixels == 0 }
 
     /// Compares `actual` with `expected`.
@@ -108,13 +115,47 @@ public struct ImageComparison: Sendable, Equatable {
         return text
     }
 
+    /// The size in pixels of `diffImage` for images of these sizes: three panels as large as the
+    /// larger image, 4 px apart.
+    public static func diffSize(expected: Size2D, actual: Size2D) -> Size2D {
+        let width = max(expected.width, actual.width)
+        return Size2D(width: 3 * width + 2 * diffGap, height: max(expected.height, actual.height))
+    }
+
+    /// A size in whole pixels.
+    public struct Size2D: Sendable, Equatable {
+        /// Columns.
+        public let width: Int
+        /// Rows.
+        public let height: Int
+
+        /// A size of `width` × `height` pixels.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        /// Whether an image of this size may be made: at most `Pixmap.maxPixelCount` pixels.
+        public var fits: Bool {
+            let (count, overflow) = width.multipliedReportingOverflow(by: height)
+            return !overflow && count <= Pixmap.maxPixelCount
+        }
+    }
+
+    static let diffGap = 4
+
     /// Expected | actual | difference, side by side, on a checkerboard where transparent. The
-    /// difference panel is `differenceImage`.
+    /// difference panel is `differenceImage`. The caller checks that `diffSize` fits: never a
+    /// panel cut short.
     public static func diffImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
         let width = max(expected.width, actual.width)
         let height = max(expected.height, actual.height)
-        let gap = 4
-        var out = try! Pixmap(width: min(Pixmap.maxPixelCount / max(1, height), 3 * width + 2 * gap), height: height)
+        let gap = diffGap
+        let size = diffSize(
+            expected: Size2D(width: expected.width, height: expected.height),
+            actual: Size2D(width: actual.width, height: actual.height))
+        precondition(size.fits, "a diff image over the pixel limit")
+        var out = try! Pixmap(width: size.width, height: height)
         let difference = differenceImage(expected: expected, actual: actual)
         for y in 0..<height {
             for x in 0..<width {

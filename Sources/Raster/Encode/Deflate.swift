@@ -14,7 +14,7 @@ enum Deflate {
         // A stream from the pool, reset: zlib's quarter megabyte of tables is allocated once per
         // thread and level, not once per piece (the output does not depend on it).
         guard let stream = StreamPool.shared.take(level: level) else {
-            throw .encodingFailed("zlib could not start a deflate stream")
+            throw .zlibUnavailable
         }
         defer { StreamPool.shared.give(stream, level: level) }
         let bound = Int(deflateBound(stream, UInt(input.count))) + 64
@@ -32,7 +32,7 @@ enum Deflate {
             last
             ? status == Z_STREAM_END
             : (status == Z_OK && stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0)
-        guard done else { throw .encodingFailed("zlib deflate returned \(status)") }
+        guard done else { throw .zlibFailed(status: status) }
         return output
     }
 

@@ -8,13 +8,16 @@ import Darwin
 
 /// A file-system failure, with the path and the system's reason (strerror).
 public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file or folder the operation was applied to.
     public let path: String
+    /// Why it failed, as the system says it (`strerror`), or this package's reason.
     public let reason: String
+    /// What was attempted, as a verb: "read", "create", "rename", ….
     public let operation: String
     /// The system's error number (errno).
     public let code: Int32
 
-    public init(operation: String, path: String, errno code: Int32) {
+    package init(operation: String, path: String, errno code: Int32) {
         self.operation = operation
         self.path = path
         self.code = code
@@ -22,7 +25,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A file that is not a regular file where one was expected (a folder, a FIFO, a device).
-    public init(notARegularFile path: String, mode: mode_t) {
+    package init(notARegularFile path: String, mode: mode_t) {
         operation = "read"
         self.path = path
         let isFolder = (mode & S_IFMT) == S_IFDIR
@@ -47,42 +50,104 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "cannot \(operation) '\(path)': \(reason)" }
 }
 
-/// Writing files so that a reader never sees half of one: bytes go to a temporary name in the
-/// same folder, and `rename(2)` moves them into place.
-public enum FileOutput {
-    /// Writes `bytes` to `path` (created or truncated, mode 0644) and checks every write and the
-    /// close, so a full disk is an error, not a short file.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        if fd < 0 { throw FileError(operation: "create", path: path, errno: errno) }
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
+/// Writing files so that a reader never sees half of one, and nothing is ever written through a
+/// link: every file is created new (`O_CREAT | O_EXCL | O_NOFOLLOW`) under a temporary name that
+/// nobody can guess (`.NAME.<16 random hex digits>.partial`) in the destination's folder, then
+/// `rename(2)` moves it into place (a link standing at the final name is replaced, not followed).
+/// Every step goes through `WriteGate.shared`, so a stop removes what is half done.
+package enum FileOutput {
+    /// Writes `bytes` to `path`: staged beside it, then renamed into place.
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let temporary = try stage(bytes, beside: path)
+        do {
+            try rename(temporary, to: path)
+        } catch {
+            remove(temporary: temporary)
+            throw error
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file in `path`'s folder and returns its path; every write
+    /// and the close are checked, so a full disk is an error, not a short file. On failure nothing
+    /// is left.
+    package static func stage(_ bytes: [UInt8], beside path: String) throws(FileError) -> String {
+        try WriteGate.shared.perform { () throws(FileError) -> String in
+            let (fd, temporary) = try createTemporary(beside: path)
+            var written = 0
+            var failure: Int32 = 0
+            bytes.withUnsafeBytes { raw in
+                while written < raw.count {
+                    let n = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    written += n
                 }
-                written += n
             }
+            if close(fd) != 0, failure == 0 { failure = errno }
+            if failure != 0 {
+                unlink(temporary)
+                WriteGate.shared.removed(temporary: temporary)
+                throw FileError(operation: "write", path: temporary, errno: failure)
+            }
+            return temporary
         }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 {
+    }
+
+    /// A new, empty file beside `path` under an unguessable temporary name, open for writing and
+    /// recorded with the gate. Never opens anything that already exists (a link, a FIFO).
+    static func createTemporary(beside path: String) throws(FileError) -> (descriptor: Int32, path: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = String((slash.map { String(path[path.index(after: $0)...]) } ?? path).prefix(120))
+        var attempts = 0
+        while true {
+            let token = String(UInt64.random(in: .min ... .max), radix: 16)
+            let temporary =
+                folder + "." + name + "." + String(repeating: "0", count: 16 - token.count) + token
+                + temporarySuffix
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                WriteGate.shared.added(temporary: temporary)
+                return (fd, temporary)
+            }
+            let code = errno
+            attempts += 1
+            if code != EEXIST || attempts >= 16 { throw FileError(operation: "create", path: temporary, errno: code) }
+        }
+    }
+
+    /// How every temporary name ends.
+    package static let temporarySuffix = ".partial"
+
+    /// Whether `name` (a plain file name) has the form of a temporary file of frames:
+    /// ".NAME.partial" (written by older versions) or ".NAME.<hex>.partial".
+    package static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(temporarySuffix) && name.count > 1 + temporarySuffix.count
+    }
+
+    /// Moves the staged file `from` to `to` atomically (same folder); a link at `to` is
+    /// replaced, never followed.
+    package static func rename(_ from: String, to: String) throws(FileError) {
+        try WriteGate.shared.perform { () throws(FileError) in
+            if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
+            WriteGate.shared.removed(temporary: from)
+        }
+    }
+
+    /// Removes a staged file; errors are ignored (used for cleanup only).
+    package static func remove(temporary path: String) {
+        WriteGate.shared.perform {
             unlink(path)
-            throw FileError(operation: "write", path: path, errno: failure)
+            WriteGate.shared.removed(temporary: path)
         }
     }
 
-    /// Moves `from` to `to` atomically (same file system).
-    public static func rename(_ from: String, to: String) throws(FileError) {
-        if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
-    }
-
-    /// Removes a file if it exists; errors are ignored (used for cleanup only).
-    public static func remove(_ path: String) {
-        unlink(path)
+    /// Removes a file if it exists (never a folder); errors are ignored.
+    package static func remove(_ path: String) {
+        WriteGate.shared.perform { _ = unlink(path) }
     }
 }
 
@@ -95,14 +160,14 @@ private func systemRename(_ from: String, _ to: String) -> Int32 {
 }
 
 /// Reading files and folders, with the path and the system's reason on failure.
-public enum FileInput {
+package enum FileInput {
     /// The largest file `read` takes by default: 1 GiB.
-    public static let maxFileSize = 1 << 30
+    package static let maxFileSize = 1 << 30
 
     /// The whole file, which must be a regular file (a folder, FIFO, device or socket is refused
     /// at once, without waiting for a writer) of at most `maxBytes` bytes. Reading stops at
     /// `maxBytes + 1` bytes, however large the file claims or turns out to be.
-    public static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
         let (fd, info) = try openRegularFile(path)
         defer { close(fd) }
         if Int(info.st_size) > maxBytes { throw FileError(operation: "read", path: path, errno: EFBIG) }
@@ -122,9 +187,25 @@ public enum FileInput {
         throw FileError(operation: "read", path: path, errno: EFBIG)
     }
 
+    /// The first `count` bytes of the regular file at `path` (fewer when it is shorter).
+    package static func head(_ path: String, count: Int) throws(FileError) -> [UInt8] {
+        let (fd, _) = try openRegularFile(path)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw FileError(operation: "read", path: path, errno: errno) }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes[..<filled])
+    }
+
     /// Throws unless `path` is a regular file that can be opened for reading (for inputs that
     /// a library opens by path, such as fonts: a FIFO would block it).
-    public static func checkRegularFile(_ path: String) throws(FileError) {
+    package static func checkRegularFile(_ path: String) throws(FileError) {
         close(try openRegularFile(path).descriptor)
     }
 
@@ -147,18 +228,18 @@ public enum FileInput {
     }
 
     /// Whether `path` is a folder (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether anything exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
 
     /// The names in a folder (not "." or ".."), sorted.
-    public static func names(in folder: String) throws(FileError) -> [String] {
+    package static func names(in folder: String) throws(FileError) -> [String] {
         guard let directory = opendir(folder) else { throw FileError(operation: "list", path: folder, errno: errno) }
         defer { closedir(directory) }
         var names: [String] = []

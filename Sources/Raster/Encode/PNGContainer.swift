@@ -4,7 +4,7 @@ import PNGBridge
 /// The PNG file around compressed image data: libpng's chunk functions write the signature,
 /// IHDR (8-bit RGBA, colour type 6, no interlace), sRGB (perceptual), one IDAT and IEND, with
 /// their CRCs. Nothing in it depends on time.
-public enum PNGContainer {
+package enum PNGContainer {
     /// A PNG file of a width × height RGBA image whose zlib stream is `imageData`.
     static func file(width: Int, height: Int, imageData: [UInt8]) throws(PNGError) -> [UInt8] {
         var buffer = png_bridge_buffer()
@@ -15,7 +15,7 @@ public enum PNGContainer {
                 &buffer, &message, message.count)
         }
         guard status == 0 else {
-            throw .encodingFailed(string(fromCMessage: message))
+            throw .libpngWriteFailed(message: string(fromCMessage: message))
         }
         defer { png_bridge_buffer_free(&buffer) }
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
@@ -23,7 +23,7 @@ public enum PNGContainer {
 
     /// The libraries whose output the PNG bytes depend on, e.g. "zlib 1.2.13, libpng 1.6.39": the
     /// same input gives the same bytes with the same versions of these.
-    public static var encoderVersions: String {
+    package static var encoderVersions: String {
         "zlib \(String(cString: zlibVersion())), libpng \(String(cString: png_bridge_libpng_version()))"
     }
 
@@ -48,7 +48,7 @@ public enum PNGContainer {
                 UInt32(width), UInt32(height), types, d.baseAddress, offsets, lengths, chunks.count,
                 &buffer, &message, message.count)
         }
-        guard status == 0 else { throw .encodingFailed(string(fromCMessage: message)) }
+        guard status == 0 else { throw .libpngWriteFailed(message: string(fromCMessage: message)) }
         defer { png_bridge_buffer_free(&buffer) }
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
     }

@@ -1,15 +1,24 @@
 import PNGBridge
 
-/// Errors of PNG encoding and decoding, with libpng's message.
+/// Errors of PNG encoding and decoding.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
-    case encodingFailed(String)
-    case decodingFailed(String)
+    /// libpng stopped while writing the container; its message.
+    case libpngWriteFailed(message: String)
+    /// The bytes are not a PNG that libpng reads; its message.
+    case unreadable(message: String)
+    /// zlib could not start a deflate stream (out of memory).
+    case zlibUnavailable
+    /// zlib's `deflate` returned `status` instead of finishing its piece.
+    case zlibFailed(status: Int32)
+    /// The image is over `Pixmap.maxPixelCount` pixels.
     case tooLarge(width: Int, height: Int)
 
     public var description: String {
         switch self {
-        case .encodingFailed(let message): return "cannot encode PNG: \(message)"
-        case .decodingFailed(let message): return "not a readable PNG: \(message)"
+        case .libpngWriteFailed(let message): return "cannot encode PNG: \(message)"
+        case .unreadable(let message): return "not a readable PNG: \(message)"
+        case .zlibUnavailable: return "cannot encode PNG: zlib could not start a deflate stream"
+        case .zlibFailed(let status): return "cannot encode PNG: zlib deflate returned \(status)"
         case .tooLarge(let width, let height):
             return "PNG of \(width) × \(height) px is over \(Pixmap.maxPixelCount) pixels"
         }
@@ -21,28 +30,38 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
 /// with `Alpha.demultiply`), the stream from `ZlibStream`, the chunks from `PNGContainer`, as for
 /// sequences and animated PNGs.
 ///
-/// The defaults were chosen by measurement (`bench/png-settings`, README "PNG settings"): on
+/// The defaults were chosen by measurement (`swift run -c release png-settings`, BENCHMARKS.md): on
 /// these mostly uniform frames no filter at zlib level 6 was both the fastest and the smallest of
 /// the five filters and libpng's adaptive choice.
 public struct PNGEncoder: Sendable {
     /// How the scanlines are deflated. Default: zlib level 6.
-    public var compression: Compression
+    package var compression: Compression
     /// The row filter. Default: `.none`.
-    public var filter: PNGFilter
+    package var filter: PNGFilter
 
-    public init(compression: Compression = .zlib(level: 6), filter: PNGFilter = .none) {
+    /// zlib level 6, no row filter.
+    public init() {
+        self.init(compression: .zlib(level: 6))
+    }
+
+    package init(compression: Compression, filter: PNGFilter = .none) {
         precondition(compression.isValid, "zlib levels are 0...9")
         self.compression = compression
         self.filter = filter
     }
 
     /// zlib at `compressionLevel` (0…9).
-    public init(compressionLevel: Int, filter: PNGFilter = .none) {
-        self.init(compression: .zlib(level: compressionLevel), filter: filter)
+    public init(compressionLevel: Int) {
+        self.init(compression: .zlib(level: compressionLevel))
     }
 
     /// The PNG file's bytes.
-    public func encode(_ image: some RowSource) throws(PNGError) -> [UInt8] {
+    public func encode(_ image: Pixmap) throws(PNGError) -> [UInt8] {
+        try encode(rows: image)
+    }
+
+    /// The PNG file's bytes, the rows made on demand.
+    package func encode(rows image: some RowSource) throws(PNGError) -> [UInt8] {
         try PNGContainer.file(
             width: image.width, height: image.height, imageData: compression.stream(of: image, filter: filter))
     }
@@ -72,7 +91,7 @@ public enum PNGDecoder {
             png_bridge_decode_rgba(b.baseAddress, b.count, &pixels, &width, &height, &message, message.count)
         }
         guard status == 0, let pixels else {
-            throw .decodingFailed(string(fromCMessage: message))
+            throw .unreadable(message: string(fromCMessage: message))
         }
         defer { png_bridge_pixels_free(pixels) }
         var pixmap: Pixmap

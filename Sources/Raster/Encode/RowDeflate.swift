@@ -124,6 +124,22 @@ struct Matcher {
     @inline(__always)
     static func matchLength(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ limit: Int) -> Int {
         var length = 0
+        // 32 bytes a step while they all match (long runs are the common case here), then 8 at
+        // a time to find the first difference.
+        while length + 32 <= limit {
+            let x = UnsafeRawPointer(a + length)
+            let y = UnsafeRawPointer(b + length)
+            let differ =
+                (x.loadUnaligned(as: UInt64.self) ^ y.loadUnaligned(as: UInt64.self))
+                | (x.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    ^ y.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                | (x.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                    ^ y.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+                | (x.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                    ^ y.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+            if differ != 0 { break }
+            length += 32
+        }
         while length + 8 <= limit {
             let x = UnsafeRawPointer(a + length).loadUnaligned(as: UInt64.self)
             let y = UnsafeRawPointer(b + length).loadUnaligned(as: UInt64.self)

@@ -1,6 +1,6 @@
 /// An image whose rows are made on demand: what the encoders read instead of a whole `Pixmap`,
 /// so that a renderer hands over only the rows an encoder needs.
-public protocol RowSource: Sendable {
+package protocol RowSource: Sendable {
     var width: Int { get }
     var height: Int { get }
     /// Writes rows `rows` (inside 0..<height) as premultiplied pixels, `Pixmap`'s layout, into
@@ -9,13 +9,24 @@ public protocol RowSource: Sendable {
 }
 
 /// One frame of a `FrameSource`: its rows, and which of them differ from the source's still image.
-public protocol ChangedRows: RowSource {
-    /// The rows where this frame may differ from `FrameSource.staticImage`; every other row is equal.
-    var changedRows: Range<Int> { get }
+package protocol ChangedRows: RowSource {
+    /// The pixels where this frame may differ from `FrameSource.staticImage`; every other pixel
+    /// is equal.
+    var changedRegion: PixelRect { get }
+    /// Writes the pixels of `region` (inside the image) as premultiplied pixels into `pixels`
+    /// (`region.width × region.height` values, row after row).
+    func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>)
+}
+
+extension ChangedRows {
+    /// The rows of `changedRegion`: every other row equals the still image.
+    package var changedRows: Range<Int> {
+        changedRegion.isEmpty ? 0..<0 : changedRegion.y0..<changedRegion.y1
+    }
 }
 
 /// A sequence of images that differ only in some rows: what `SequenceEncoder` encodes.
-public protocol FrameSource: Sendable {
+package protocol FrameSource: Sendable {
     var frameCount: Int { get }
     /// The image every frame equals outside its `changedRows`.
     var staticImage: Pixmap { get }
@@ -26,7 +37,7 @@ public protocol FrameSource: Sendable {
 }
 
 extension Pixmap: RowSource {
-    public func write(rows: Range<Int>, into target: UnsafeMutableBufferPointer<UInt32>) {
+    package func write(rows: Range<Int>, into target: UnsafeMutableBufferPointer<UInt32>) {
         pixels.withUnsafeBufferPointer { source in
             target.baseAddress!.update(from: source.baseAddress! + rows.lowerBound * width, count: rows.count * width)
         }

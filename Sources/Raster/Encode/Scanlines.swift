@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A PNG row filter (PNG specification, section 9).
-public enum PNGFilter: String, Sendable, CaseIterable {
+package enum PNGFilter: String, Sendable, CaseIterable {
     case none, sub, up, average, paeth
     /// Per row, the filter whose bytes have the smallest sum as signed values (libpng's heuristic).
     case adaptive
@@ -42,14 +42,36 @@ enum Scanlines {
         into out: UnsafeMutablePointer<UInt8>
     ) {
         let rowBytes = width * 4 + 1
+        demultiply(pixels, width: width, stride: stride, rows: rows, into: out + 1, outStride: rowBytes)
+        if filter == .none {
+            for r in 0..<rows { out[r * rowBytes] = 0 }
+            return
+        }
+        // From the last row up, so every filter still reads unfiltered rows above.
+        var scratch = [UInt8](repeating: 0, count: rowBytes)
+        for r in Swift.stride(from: rows - 1, through: 0, by: -1) {
+            let line = out + r * rowBytes
+            let above: UnsafePointer<UInt8>? = r > 0 ? UnsafePointer(line - rowBytes) : nil
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                Scanlines.filter(line, above: above, rowBytes: rowBytes, filter: filter, scratch: scratch.baseAddress!)
+            }
+        }
+    }
+
+    /// Writes `rows` rows of `width` premultiplied pixels, row r starting at `pixels + r * stride`,
+    /// as straight-alpha RGBA bytes, row r starting at `out + r * outStride`.
+    static func demultiply(
+        _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rows: Int, into out: UnsafeMutablePointer<UInt8>,
+        outStride: Int
+    ) {
         Alpha.demultiplyTable.withUnsafeBufferPointer { table in
             let table = table.baseAddress!
             for r in 0..<rows {
                 let source = pixels + r * stride
-                let target = UnsafeMutableRawPointer(out + r * rowBytes + 1)
+                let target = UnsafeMutableRawPointer(out + r * outStride)
                 // A row equal to the one above has the same bytes: copy them.
                 if r > 0 && memcmp(source, source - stride, width * 4) == 0 {
-                    target.copyMemory(from: target - rowBytes, byteCount: width * 4)
+                    target.copyMemory(from: target - outStride, byteCount: width * 4)
                     continue
                 }
                 // Runs of one pixel are common: demultiply each value once.
@@ -63,19 +85,6 @@ enum Scanlines {
                     }
                     target.storeBytes(of: straight.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                 }
-            }
-        }
-        if filter == .none {
-            for r in 0..<rows { out[r * rowBytes] = 0 }
-            return
-        }
-        // From the last row up, so every filter still reads unfiltered rows above.
-        var scratch = [UInt8](repeating: 0, count: rowBytes)
-        for r in Swift.stride(from: rows - 1, through: 0, by: -1) {
-            let line = out + r * rowBytes
-            let above: UnsafePointer<UInt8>? = r > 0 ? UnsafePointer(line - rowBytes) : nil
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                Scanlines.filter(line, above: above, rowBytes: rowBytes, filter: filter, scratch: scratch.baseAddress!)
             }
         }
     }

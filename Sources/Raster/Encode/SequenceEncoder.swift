@@ -1,32 +1,31 @@
 import Dispatch
-import Synchronization
 
 /// Encodes the frames of a `FrameSource` as PNG files, compressing only what changes
-/// (README, "How it works").
+/// (docs/architecture.md).
 ///
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
-/// changes are compressed once, in `init`, in pieces of at most `stillPieceBytes` of scanlines.
+/// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
 /// The rows frames change are cut into blocks (about 32 KiB of scanlines each, at most 16): a
 /// frame recompresses only the blocks its `changedRows` reach and takes the others as compressed
 /// once from the static image. Pieces depend only on their own rows, so frames can be encoded in
 /// any order and on any number of threads with the same bytes. `referenceEncode(frame:)` is the
 /// plain path, without any cache, that `encode(frame:)` is tested against byte for byte.
-public struct SequenceEncoder: Sendable {
+package struct SequenceEncoder: Sendable {
     /// Compression and row filters of the static pieces and of the blocks a frame recompresses.
-    public struct Settings: Sendable, Equatable {
-        public var staticCompression: Compression
-        public var staticFilter: PNGFilter
-        public var bandCompression: Compression
-        public var bandFilter: PNGFilter
+    package struct Settings: Sendable, Equatable {
+        package var staticCompression: Compression
+        package var staticFilter: PNGFilter
+        package var bandCompression: Compression
+        package var bandFilter: PNGFilter
         /// Blocks the changing rows are cut into; nil = one block per 32 KiB of scanlines (zlib's
         /// window), at most 16.
-        public var bandBlocks: Int?
+        package var bandBlocks: Int?
 
         /// Chosen by measurement (`bench/png-settings`, BENCHMARKS.md "Where the time goes").
-        public static let measured = Settings(
+        package static let measured = Settings(
             staticCompression: .rows, staticFilter: .none, bandCompression: .rows, bandFilter: .none)
 
-        public init(
+        package init(
             staticCompression: Compression, staticFilter: PNGFilter, bandCompression: Compression,
             bandFilter: PNGFilter, bandBlocks: Int? = nil
         ) {
@@ -48,27 +47,32 @@ public struct SequenceEncoder: Sendable {
     }
 
     /// The largest static piece: 4 MiB of scanlines (memory per thread stays bounded).
-    static let stillPieceBytes = 1 << 22
+    static let staticPieceBytes = 1 << 22
 
-    public let source: any FrameSource
-    public let settings: Settings
+    package let source: any FrameSource
+    package let settings: Settings
     let width: Int
     let height: Int
     let pieces: [Piece]
     let staticBlocks = StaticBlockCache()
+    /// The static image's unfiltered scanlines of the rows frames change, when the band is
+    /// unfiltered and they take at most `bandLinesLimit` bytes: a frame copies them and
+    /// demultiplies only its `changedRegion`.
+    let bandLines: [UInt8]?
+    /// The most the cached band scanlines may take: 64 MiB.
+    static let bandLinesLimit = 64 << 20
 
-    public init(_ source: any FrameSource, settings: Settings = .measured) throws(PNGError) {
-        guard settings.staticCompression.isValid, settings.bandCompression.isValid, (settings.bandBlocks ?? 1) >= 1
-        else {
-            throw .encodingFailed("zlib levels are 0...9 and blocks at least 1, not \(settings)")
-        }
+    package init(_ source: any FrameSource, settings: Settings = .measured) throws(PNGError) {
+        precondition(
+            settings.staticCompression.isValid && settings.bandCompression.isValid && (settings.bandBlocks ?? 1) >= 1,
+            "zlib levels are 0...9 and blocks at least 1")
         self.source = source
         self.settings = settings
         let image = source.staticImage
         (width, height) = (image.width, image.height)
         let layout = SequenceEncoder.layout(width: width, height: height, band: source.changingRows, settings: settings)
         // The static pieces are independent: compress them on all cores.
-        let made = Mutex([Int: Result<CompressedPiece, PNGError>]())
+        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
         let fixed = layout.indices.filter { !layout[$0].isBand }
         DispatchQueue.concurrentPerform(iterations: fixed.count) { i in
             let index = fixed[i]
@@ -89,6 +93,10 @@ public struct SequenceEncoder: Sendable {
             }
         }
         self.pieces = pieces
+        let band = source.changingRows
+        bandLines =
+            settings.bandFilter == .none && Scanlines.byteCount(width: width, rows: band.count) <= Self.bandLinesLimit
+            ? Scanlines.make(image, rows: band, filter: .none) : nil
     }
 
     /// The runs of rows pieces are made of, in order, and whether each is a band block.
@@ -105,7 +113,7 @@ public struct SequenceEncoder: Sendable {
         }
         func still(_ rows: Range<Int>) {
             if !rows.isEmpty {
-                cut(rows, into: (rows.count * rowBytes + stillPieceBytes - 1) / stillPieceBytes, isBand: false)
+                cut(rows, into: (rows.count * rowBytes + staticPieceBytes - 1) / staticPieceBytes, isBand: false)
             }
         }
         guard !band.isEmpty else {
@@ -119,7 +127,7 @@ public struct SequenceEncoder: Sendable {
     }
 
     /// The PNG file of frame k.
-    public func encode(frame k: Int) throws(PNGError) -> [UInt8] {
+    package func encode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
         let touched = frame.changedRows
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
@@ -129,8 +137,7 @@ public struct SequenceEncoder: Sendable {
             case .fixed(_, let compressed):
                 stream.append(compressed)
             case .band(let rows) where rows.overlaps(touched):
-                stream.append(
-                    try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last))
+                stream.append(try bandPiece(of: frame, rows: rows, last: last))
             case .band(let rows):
                 stream.append(
                     try staticBlocks.block(rows.lowerBound) { () throws(PNGError) in
@@ -142,9 +149,37 @@ public struct SequenceEncoder: Sendable {
         return try PNGContainer.file(width: width, height: height, imageData: stream.finish())
     }
 
+    /// Rows `rows` of `frame` as a piece: the cached band scanlines with the frame's changed
+    /// region demultiplied over them, or, without the cache, every row made and demultiplied.
+    private func bandPiece(of frame: any ChangedRows, rows: Range<Int>, last: Bool) throws(PNGError) -> CompressedPiece
+    {
+        guard let bandLines else {
+            return try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last)
+        }
+        let rowBytes = width * 4 + 1
+        let lines = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: rows.count * rowBytes)
+        defer { lines.deallocate() }
+        let first = (rows.lowerBound - source.changingRows.lowerBound) * rowBytes
+        bandLines.withUnsafeBufferPointer { cached in
+            lines.baseAddress!.update(from: cached.baseAddress! + first, count: lines.count)
+        }
+        let region = frame.changedRegion.intersection(
+            PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
+        if !region.isEmpty {
+            let pixels = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: region.width * region.height)
+            defer { pixels.deallocate() }
+            frame.write(region: region, into: pixels)
+            Scanlines.demultiply(
+                pixels.baseAddress!, width: region.width, stride: region.width, rows: region.height,
+                into: lines.baseAddress! + (region.y0 - rows.lowerBound) * rowBytes + 1 + 4 * region.x0,
+                outStride: rowBytes)
+        }
+        return try settings.bandCompression.piece(UnsafeBufferPointer(lines), rowBytes: rowBytes, last: last)
+    }
+
     /// Frame k encoded the plain way: every piece compressed from the frame's rows, no cache.
     /// The same bytes as `encode(frame:)`; slower.
-    public func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
+    package func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
         let touched = frame.changedRows
@@ -166,7 +201,7 @@ public struct SequenceEncoder: Sendable {
 
 /// Compressed static band blocks, shared by the threads that encode frames.
 final class StaticBlockCache: Sendable {
-    private let blocks = Mutex([Int: CompressedPiece]())
+    private let blocks = Locked([Int: CompressedPiece]())
 
     /// The block starting at row `row`, made by `make` the first time (outside the lock; two
     /// threads may both make it, with the same bytes).

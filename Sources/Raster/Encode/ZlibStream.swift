@@ -1,12 +1,15 @@
+import Dispatch
+import Synchronization
+
 /// How scanlines are deflated.
-public enum Compression: Sendable, Equatable, CustomStringConvertible {
+package enum Compression: Sendable, Equatable, CustomStringConvertible {
     /// zlib's deflate at a level, 0…9.
     case zlib(level: Int)
     /// `RowDeflate`, this package's deflate for image rows: several times faster than zlib on
     /// the frames drawn here, for files of about the same size.
     case rows
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .zlib(let level): return "zlib level \(level)"
         case .rows: return "rows"
@@ -63,17 +66,29 @@ extension Compression {
         return try piece(UnsafeBufferPointer(lines), rowBytes: width * 4 + 1, last: last)
     }
 
-    /// A whole image as a zlib stream, in pieces of at most `SequenceEncoder.stillPieceBytes` of
-    /// scanlines (so memory stays bounded for any size).
+    /// A whole image as a zlib stream, in pieces of at most `stillPieceBytes` of scanlines,
+    /// compressed on all cores. The pieces depend on the image alone, so the bytes do not depend
+    /// on the number of cores; memory stays bounded (a piece per core) for any size.
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
-        let rowsPerPiece = max(1, SequenceEncoder.stillPieceBytes / (source.width * 4 + 1))
-        var stream = ZlibStream(level: headerLevel)
-        for start in stride(from: 0, to: source.height, by: rowsPerPiece) {
-            let rows = start..<min(source.height, start + rowsPerPiece)
-            stream.append(try piece(of: source, rows: rows, filter: filter, last: rows.upperBound == source.height))
+        let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
+        let starts = Array(stride(from: 0, to: source.height, by: rowsPerPiece))
+        let made = Mutex([Int: Result<CompressedPiece, PNGError>]())
+        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
+            let rows = starts[index]..<min(source.height, starts[index] + rowsPerPiece)
+            let result = Result { () throws(PNGError) -> CompressedPiece in
+                try piece(of: source, rows: rows, filter: filter, last: rows.upperBound == source.height)
+            }
+            made.withLock { $0[index] = result }
         }
+        let pieces = made.withLock { $0 }
+        var stream = ZlibStream(level: headerLevel)
+        for index in starts.indices { stream.append(try pieces[index]!.get()) }
         return stream.finish()
     }
+
+    /// Scanline bytes per piece of a single image: 1 MiB, enough for the deflate window to pay
+    /// off, small enough that a full-screen frame is spread over several cores.
+    static let stillPieceBytes = 1 << 20
 }
 
 /// One independent piece of a deflate stream, with the Adler-32 and length of what it holds.

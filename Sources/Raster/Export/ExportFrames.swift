@@ -1,30 +1,30 @@
 /// The frames an export holds, in order: what each shows (`SequenceFrame`) and the renderer that
 /// draws them. A turn of the spinner, or a payment session's timeline with hidden frames.
-public struct ExportFrames: Sendable {
-    public let renderer: FrameRenderer
+package struct ExportFrames: Sendable {
+    package let renderer: FrameRenderer
     /// What each frame shows, in playback order.
-    public let frames: [SequenceFrame]
+    package let frames: [SequenceFrame]
     /// Frames per second of playback (1…240).
-    public let fps: Int
+    package let fps: Int
 
     /// `frames` of `renderer`; nil means one turn, `.spinner(0)` … `.spinner(N − 1)`.
-    public init(renderer: FrameRenderer, frames: [SequenceFrame]? = nil, fps: Int) {
+    package init(renderer: FrameRenderer, frames: [SequenceFrame]? = nil, fps: Int) {
         precondition(fps >= 1, "at least one frame a second")
         self.renderer = renderer
         self.frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         self.fps = fps
     }
 
-    public var count: Int { frames.count }
+    package var count: Int { frames.count }
 
     /// Frame i as pixels: the spinner's frame, or the hidden screen.
-    public func image(_ index: Int) -> Pixmap {
+    package func image(_ index: Int) -> Pixmap {
         renderer.image(of: frames[index])
     }
 
     /// The window that can differ between frames i − 1 and i: the spinner's box between two
     /// spinner frames, the whole image when the overlay appears or goes.
-    public func changingWindow(from previous: Int, to index: Int) -> PixelRect {
+    package func changingWindow(from previous: Int, to index: Int) -> PixelRect {
         switch (frames[previous], frames[index]) {
         case (.spinner, .spinner): return renderer.spinnerWindow
         case (.hidden, .hidden): return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -35,7 +35,7 @@ public struct ExportFrames: Sendable {
 
 extension FrameRenderer {
     /// What one file of a sequence shows: frame k, or the screen with the overlay hidden.
-    public func image(of frame: SequenceFrame) -> Pixmap {
+    package func image(of frame: SequenceFrame) -> Pixmap {
         switch frame {
         case .spinner(let k): return self.frame(k)
         case .hidden: return hiddenFrame()
@@ -46,7 +46,7 @@ extension FrameRenderer {
 extension Pixmap {
     /// The pixels as straight (not premultiplied) RGBA bytes, as PNG stores them
     /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
-    public var straightRGBA: [UInt8] {
+    package var straightRGBA: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
         Alpha.demultiplyTable.withUnsafeBufferPointer { table in
             for (i, p) in pixels.enumerated() {

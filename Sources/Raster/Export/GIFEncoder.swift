@@ -16,31 +16,31 @@ import CGIF
 /// After the first frame, an opaque sequence stores only the rectangle where the frame differs
 /// from what the decoder shows (disposal: leave in place); a sequence with transparent pixels stores whole frames, each cleared to
 /// transparent before the next (disposal: restore to background).
-public struct GIFEncoder: Sendable {
-    public let frames: ExportFrames
+package struct GIFEncoder: Sendable {
+    package let frames: ExportFrames
     /// The colour under everything, or nil to keep (only) fully transparent pixels transparent.
-    public let matte: Color?
+    package let matte: Color?
 
-    public init(frames: ExportFrames, matte: Color? = nil) {
+    package init(frames: ExportFrames, matte: Color? = nil) {
         self.frames = frames
         self.matte = matte
     }
 
     /// Each frame's delay in hundredths of a second: 100 / fps rounded, at least 2.
-    public var delay: Int { max(2, (200 + frames.fps) / (2 * frames.fps)) }
+    package var delay: Int { max(2, (200 + frames.fps) / (2 * frames.fps)) }
 
     /// What one frame became: its palette and how far its pixels are from the frame's.
-    public struct FrameReport: Sendable, Equatable {
+    package struct FrameReport: Sendable, Equatable {
         /// Colours in the frame (transparent counted as one).
-        public let colors: Int
+        package let colors: Int
         /// Whether the palette holds every colour (no quantization).
-        public var isExact: Bool { colors <= 256 }
+        package var isExact: Bool { colors <= 256 }
         /// The largest channel difference (0…255) of any pixel after quantization.
-        public let maxChannelError: Int
+        package let maxChannelError: Int
     }
 
     /// The file's bytes and one report a frame.
-    public func encode() throws(ExportError) -> (bytes: [UInt8], frames: [FrameReport]) {
+    package func encode() throws(ExportError) -> (bytes: [UInt8], frames: [FrameReport]) {
         let (width, height) = (frames.renderer.width, frames.renderer.height)
         // Whether any frame has a transparent pixel decides how frames are stored; frames are
         // made twice rather than kept (60 frames at 1170 × 2532 px would take 700 MB).

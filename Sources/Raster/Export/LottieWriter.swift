@@ -12,25 +12,25 @@
 /// exist from the first to the last frame of each processing phase (`ip`, and `op` a quarter of
 /// a frame after the last, since players differ on whether frame `op` shows), the arc
 /// starting at 12 o'clock in each; only the background is drawn in other frames.
-public struct LottieWriter: Sendable {
+package struct LottieWriter: Sendable {
     /// Frames where the overlay shows, and the frames of one turn of its spinner.
-    public struct Span: Sendable, Equatable {
-        public let frames: Range<Int>
-        public let turnFrames: Int
+    package struct Span: Sendable, Equatable {
+        package let frames: Range<Int>
+        package let turnFrames: Int
 
-        public init(frames: Range<Int>, turnFrames: Int) {
+        package init(frames: Range<Int>, turnFrames: Int) {
             self.frames = frames
             self.turnFrames = turnFrames
         }
     }
 
-    public let scene: VectorScene
-    public let fps: Int
-    public let frameCount: Int
-    public let spans: [Span]
+    package let scene: VectorScene
+    package let fps: Int
+    package let frameCount: Int
+    package let spans: [Span]
 
     /// One turn of `turnFrames` frames, or the spans of `frames` (a timeline's).
-    public init(scene: VectorScene, frames: ExportFrames) {
+    package init(scene: VectorScene, frames: ExportFrames) {
         self.scene = scene
         fps = frames.fps
         frameCount = frames.count
@@ -56,7 +56,7 @@ public struct LottieWriter: Sendable {
     }
 
     /// The file, compact JSON.
-    public func json() -> String {
+    package func json() -> String {
         let s = scene
         var layers: [JSONValue] = []
         for span in spans {

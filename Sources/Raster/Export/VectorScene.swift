@@ -8,37 +8,37 @@
 /// centre-line circle stroked `strokeWidth` pt wide with round caps, 90° long, starting at −90°
 /// (12 o'clock) in frame 0 and turning clockwise 360°·k/N by frame k. The label is its glyph
 /// outlines, as FreeType gives them, filled non-zero.
-public struct VectorScene: Sendable {
+package struct VectorScene: Sendable {
     /// The canvas in points: the frame's pixels ÷ scale.
-    public let viewSize: Size
-    public let scale: Double
+    package let viewSize: Size
+    package let scale: Double
     /// The pixel size a player should draw at (the frames' size).
-    public let pixelWidth: Int
-    public let pixelHeight: Int
+    package let pixelWidth: Int
+    package let pixelHeight: Int
     /// Under everything (nil when transparent).
-    public let background: Color?
+    package let background: Color?
     /// The overlay's dim layer over the layout's image (`imageSize`, which may end a fraction of
     /// a pixel before the canvas): black at this opacity (nil inline or at 0).
-    public let dimOpacity: Double?
+    package let dimOpacity: Double?
     /// The layout's image in points (the background colour covers the whole canvas).
-    public let imageSize: Size
-    public let card: Rect
+    package let imageSize: Size
+    package let card: Rect
     /// Points, already clamped to half the card's shorter side.
-    public let cornerRadius: Double
-    public let cardColor: Color
+    package let cornerRadius: Double
+    package let cardColor: Color
     /// The centre line of track and arc.
-    public let center: Point
-    public let radius: Double
-    public let strokeWidth: Double
-    public let trackColor: Color
-    public let arcColor: Color
+    package let center: Point
+    package let radius: Double
+    package let strokeWidth: Double
+    package let trackColor: Color
+    package let arcColor: Color
     /// The label's glyph outlines in points (empty without a label).
-    public let label: Path
-    public let textColor: Color
+    package let label: Path
+    package let textColor: Color
 
     /// The scene of `renderer`. Throws `ExportError.colorGlyph` when the label has colour
     /// (emoji) glyphs, which have no outlines, and `.backdropImage` for a scene with one.
-    public init(_ renderer: FrameRenderer) throws(ExportError) {
+    package init(_ renderer: FrameRenderer) throws(ExportError) {
         let scene = renderer.scene
         let layout = renderer.layout
         let style = scene.style
@@ -73,7 +73,7 @@ public struct VectorScene: Sendable {
     }
 
     /// Where frame k of N starts its arc, degrees (0° = 3 o'clock, clockwise): −90 + 360·k/N.
-    public static func arcStart(frame k: Int, of count: Int) -> Double {
+    package static func arcStart(frame k: Int, of count: Int) -> Double {
         -90 + 360 * Double(k) / Double(count)
     }
 }

@@ -7,24 +7,24 @@ import CWebP
 /// WebP times frames in whole milliseconds: frame i starts at round(1000 · i / fps) ms, so at an
 /// fps that does not divide 1000 the durations alternate by 1 ms and the loop is exactly
 /// round(1000 · N / fps) ms. libwebp picks each frame's sub-rectangle and blending itself.
-public struct WebPEncoder: Sendable {
-    public let frames: ExportFrames
+package struct WebPEncoder: Sendable {
+    package let frames: ExportFrames
     /// libwebp's effort for lossless coding, 0 (fast) … 6 (smallest). Default: 4.
-    public let method: Int
+    package let method: Int
 
-    public init(frames: ExportFrames, method: Int = 4) {
+    package init(frames: ExportFrames, method: Int = 4) {
         precondition((0...6).contains(method), "libwebp's methods are 0...6")
         self.frames = frames
         self.method = method
     }
 
     /// When frame i starts, in milliseconds (i = count gives the loop's length).
-    public func timestamp(_ index: Int) -> Int {
+    package func timestamp(_ index: Int) -> Int {
         (1000 * index * 2 + frames.fps) / (2 * frames.fps)
     }
 
     /// The file's bytes.
-    public func encode() throws(ExportError) -> [UInt8] {
+    package func encode() throws(ExportError) -> [UInt8] {
         let (width, height) = (frames.renderer.width, frames.renderer.height)
         func failure(_ call: String, _ reason: String) -> ExportError {
             .library(name: "libwebp", call: call, reason: reason)

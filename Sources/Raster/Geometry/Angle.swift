@@ -10,19 +10,27 @@ import Darwin
 /// downward), so −90° is 12 o'clock: the convention of CoreGraphics with a flipped y axis,
 /// Skia and cairo.
 public struct Angle: Sendable, Equatable, Hashable {
+    /// The angle in degrees; 0° points right (+x), angles grow clockwise (y points down).
     public var degrees: Double
 
+    /// An angle of `degrees` degrees, 0° to the right, clockwise.
     public init(degrees: Double) {
         self.degrees = degrees
     }
 
+    /// An angle of `value` degrees, 0° to the right, clockwise.
     public static func degrees(_ value: Double) -> Angle { Angle(degrees: value) }
 
+    /// The angle in radians.
     public var radians: Double { degrees * .pi / 180 }
+    /// The cosine, exact at multiples of 90°.
     public var cosine: Double { cosDegrees(degrees) }
+    /// The sine, exact at multiples of 90°.
     public var sine: Double { sinDegrees(degrees) }
 
+    /// The sum of two angles, not reduced to 0…360°.
     public static func + (lhs: Angle, rhs: Angle) -> Angle { Angle(degrees: lhs.degrees + rhs.degrees) }
+    /// The difference of two angles, not reduced to 0…360°.
     public static func - (lhs: Angle, rhs: Angle) -> Angle { Angle(degrees: lhs.degrees - rhs.degrees) }
 }
 

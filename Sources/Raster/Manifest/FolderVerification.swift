@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// How one image compares with its reference, for `frames verify` and `frames compare`.
 package enum FrameOutcome: Sendable, Equatable {
@@ -82,7 +81,7 @@ package struct FolderVerification: Sendable {
         let written = manifest.writtenFrames
         let encoder = try? SequenceEncoder(renderer)
         let hidden = written.contains(.hidden) ? try? SequenceWriter.hiddenFrameFile(renderer) : nil
-        let results = Mutex([FrameOutcome?](repeating: nil, count: written.count))
+        let results = Locked([FrameOutcome?](repeating: nil, count: written.count))
         let workers = max(1, min(threads, written.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: written.count, by: workers) {

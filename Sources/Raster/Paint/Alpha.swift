@@ -4,21 +4,21 @@
 /// a = 0), both rounding halves up, in integers. For every p ≤ a,
 /// premultiply(demultiply(p, a), a) == p: a premultiplied pixel survives being written as
 /// straight alpha (PNG) and read back.
-public enum Alpha {
+package enum Alpha {
     @inline(__always)
-    public static func premultiply(_ straight: UInt8, alpha: UInt8) -> UInt8 {
+    package static func premultiply(_ straight: UInt8, alpha: UInt8) -> UInt8 {
         UInt8((UInt32(straight) * UInt32(alpha) * 2 + 255) / 510)
     }
 
     @inline(__always)
-    public static func demultiply(_ premultiplied: UInt8, alpha: UInt8) -> UInt8 {
+    package static func demultiply(_ premultiplied: UInt8, alpha: UInt8) -> UInt8 {
         if alpha == 0 { return 0 }
         let a = UInt32(alpha)
         return UInt8(min(255, (UInt32(premultiplied) * 255 * 2 + a) / (2 * a)))
     }
 
     /// `demultiply` for every (premultiplied, alpha) pair, indexed `alpha << 8 | premultiplied`.
-    public static let demultiplyTable: [UInt8] = (0..<65536).map { i in
+    package static let demultiplyTable: [UInt8] = (0..<65536).map { i in
         demultiply(UInt8(i & 0xFF), alpha: UInt8(i >> 8))
     }
 }

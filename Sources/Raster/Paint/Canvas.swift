@@ -6,13 +6,13 @@
 /// `S·c + D·(1 − S.alpha·c)`. Rounding happens only in `write(into:)`, so a pixel's error is
 /// one rounding however many layers cover it. The rounding rule is round-to-nearest, ties to
 /// even (the IEEE default, and numpy's `round`), on v × 255.
-public struct Canvas: Sendable {
-    public let window: PixelRect
+package struct Canvas: Sendable {
+    package let window: PixelRect
     /// Four floats a pixel, R G B A, rows of `window.width` pixels.
-    public private(set) var values: [Float]
+    package private(set) var values: [Float]
 
     /// A canvas filled with `background`.
-    public init(window: PixelRect, background: PremultipliedColor) {
+    package init(window: PixelRect, background: PremultipliedColor) {
         self.window = window
         let count = window.width * window.height
         var values = [Float](repeating: 0, count: count * 4)
@@ -30,7 +30,7 @@ public struct Canvas: Sendable {
     }
 
     /// Composites `layer` source-over onto the canvas.
-    public mutating func draw(_ layer: Layer) {
+    package mutating func draw(_ layer: Layer) {
         let area = layer.window.intersection(window)
         if area.isEmpty { return }
         switch layer.coverage {
@@ -78,19 +78,32 @@ public struct Canvas: Sendable {
     }
 
     private mutating func drawMask(_ mask: CoverageMask, color: PremultipliedColor, area: PixelRect) {
+        let window = self.window
+        values.withUnsafeMutableBufferPointer { v in
+            Canvas.forEachCovered(by: mask, in: area, of: window) { index, _, _, c in
+                Canvas.blend(&v, at: index, color: color, coverage: c)
+            }
+        }
+    }
+
+    /// Calls `body(index, x, y, coverage)` for every pixel (x, y) of `area` (inside `window` and
+    /// the mask's window) whose coverage by `mask` is above 0, row by row; `index` is the pixel's
+    /// first float in a canvas over `window`.
+    @inline(__always)
+    static func forEachCovered(
+        by mask: CoverageMask, in area: PixelRect, of window: PixelRect, _ body: (Int, Int, Int, Float) -> Void
+    ) {
         let width = window.width
         let maskWidth = mask.window.width
-        values.withUnsafeMutableBufferPointer { v in
-            mask.values.withUnsafeBufferPointer { m in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                    for _ in area.x0..<area.x1 {
-                        let c = m[maskIndex]
-                        if c > 0 { Canvas.blend(&v, at: index, color: color, coverage: c) }
-                        index += 4
-                        maskIndex += 1
-                    }
+        mask.values.withUnsafeBufferPointer { m in
+            for y in area.y0..<area.y1 {
+                var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
+                var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
+                for x in area.x0..<area.x1 {
+                    let c = m[maskIndex]
+                    if c > 0 { body(index, x, y, c) }
+                    index += 4
+                    maskIndex += 1
                 }
             }
         }
@@ -109,7 +122,7 @@ public struct Canvas: Sendable {
     /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
     /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
     /// row, for a pixmap that holds a band of the image.
-    public func write(into pixmap: inout Pixmap, originY: Int = 0) {
+    package func write(into pixmap: inout Pixmap, originY: Int = 0) {
         let (width, height) = (pixmap.width, pixmap.height)
         pixmap.pixels.withUnsafeMutableBufferPointer { p in
             write(into: p.baseAddress!, width: width, rows: originY..<(originY + height))
@@ -176,25 +189,12 @@ extension Canvas {
             .intersection(
                 PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         if area.isEmpty { return }
-        let width = window.width
-        let maskWidth = mask.window.width
         values.withUnsafeBufferPointer { v in
-            mask.values.withUnsafeBufferPointer { m in
-                for y in area.y0..<area.y1 {
-                    var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                    var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                    for x in area.x0..<area.x1 {
-                        let c = m[maskIndex]
-                        if c > 0 {
-                            var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
-                            sourceOver(color, coverage: c, onto: &pixel)
-                            for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
-                            body(x, y, quantizePixel(pixel))
-                        }
-                        index += 4
-                        maskIndex += 1
-                    }
-                }
+            Canvas.forEachCovered(by: mask, in: area, of: window) { index, x, y, c in
+                var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
+                sourceOver(color, coverage: c, onto: &pixel)
+                for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
+                body(x, y, quantizePixel(pixel))
             }
         }
     }
@@ -223,7 +223,7 @@ func quantizePixel(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
 /// Float whose unit in the last place is 1, so the addition itself rounds (IEEE
 /// round-to-nearest-even) and the low mantissa bits hold the result: no trapping conversion.
 @inline(__always)
-public func quantize(_ value: Float) -> UInt32 {
+package func quantize(_ value: Float) -> UInt32 {
     let clamped = min(max(value, 0), 1)
     return (clamped * 255 + 8_388_608).bitPattern & 0xFF
 }

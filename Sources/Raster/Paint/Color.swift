@@ -4,9 +4,13 @@
 /// Built from 0…1 components (`Color(red:green:blue:opacity:)`, each rounded from v × 255 to the
 /// nearest integer), from hex (`#RRGGBB`, `#RRGGBBAA`) or from a name (`white`, `black`, `clear`).
 public struct Color: Sendable, Equatable, Hashable {
+    /// Red, 0…255, sRGB-encoded, not premultiplied.
     public var red: UInt8
+    /// Green, 0…255, sRGB-encoded, not premultiplied.
     public var green: UInt8
+    /// Blue, 0…255, sRGB-encoded, not premultiplied.
     public var blue: UInt8
+    /// Opacity, 0 (transparent) … 255 (opaque).
     public var alpha: UInt8
 
     /// A colour from 8-bit channels (0…255).
@@ -27,12 +31,15 @@ public struct Color: Sendable, Equatable, Hashable {
         self.init(red8: channel(red), green8: channel(green), blue8: channel(blue), alpha8: channel(opacity))
     }
 
+    /// Opaque white, #FFFFFF.
     public static let white = Color(red8: 255, green8: 255, blue8: 255)
+    /// Opaque black, #000000.
     public static let black = Color(red8: 0, green8: 0, blue8: 0)
+    /// Fully transparent, #00000000.
     public static let clear = Color(red8: 0, green8: 0, blue8: 0, alpha8: 0)
 
     /// The names `Color(name:)` accepts, in the order help lists them.
-    public static let names: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
+    package static let names: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
 
     /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` may be left out; hex digits in either case) or one
     /// of `names`. Returns nil for anything else.
@@ -77,11 +84,16 @@ public struct Color: Sendable, Equatable, Hashable {
 /// An sRGB colour premultiplied by its alpha, as floats in 0…1, each colour channel ≤ alpha.
 /// The form every layer is composited in.
 public struct PremultipliedColor: Sendable, Equatable, Hashable {
+    /// Red times alpha, 0…1.
     public var red: Float
+    /// Green times alpha, 0…1.
     public var green: Float
+    /// Blue times alpha, 0…1.
     public var blue: Float
+    /// Opacity, 0…1.
     public var alpha: Float
 
+    /// A premultiplied colour; each channel must be 0…alpha.
     public init(red: Float, green: Float, blue: Float, alpha: Float) {
         self.red = red
         self.green = green
@@ -97,5 +109,6 @@ public struct PremultipliedColor: Sendable, Equatable, Hashable {
             blue: Float((pixel >> 16) & 0xFF) / 255, alpha: Float(pixel >> 24) / 255)
     }
 
+    /// Nothing: every channel 0.
     public static let transparent = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
 }

@@ -18,13 +18,15 @@ enum Compositor {
         let bands = (image.height + bandRows - 1) / bandRows
         let starts = (0..<bands).map { $0 * bandRows }
         composite(
-            layers, background: background, rows: starts.map { $0..<min(image.height, $0 + bandRows) }, into: &image)
+            layers, background: background, rows: starts.map { $0..<min(image.height, $0 + bandRows) },
+            spanning: false, into: &image)
     }
 
     /// The same pixels as `composite`, faster where rows repeat: a row that every layer covers
     /// exactly as it covers the row above (a rectangle by the same row fraction, a mask with the
     /// same values, or neither row reached) is a copy of the row above, since each of its pixels
-    /// goes through the same operations. Only the other rows are composited.
+    /// goes through the same operations. Only the other rows are composited, and in them only
+    /// the columns `changingColumns` finds.
     static func deduplicated(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
         let height = image.height
         let copies = (0..<height).map { y in y > 0 && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
@@ -40,7 +42,7 @@ enum Compositor {
             bands.append(y..<end)
             y = end
         }
-        composite(layers, background: background, rows: bands, into: &image)
+        composite(layers, background: background, rows: bands, spanning: true, into: &image)
         let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { p in
             for y in 1..<max(1, height) where copies[y] {
@@ -49,9 +51,12 @@ enum Compositor {
         }
     }
 
-    /// Composites the rows of each band of `rows`, the bands on all cores.
+    /// Composites the rows of each band of `rows`, the bands on all cores. When `spanning`, only
+    /// the columns `changingColumns` finds are composited in a band, and the columns left and
+    /// right of them repeat their nearest composited column; otherwise every column.
     private static func composite(
-        _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], into image: inout Pixmap
+        _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], spanning: Bool,
+        into image: inout Pixmap
     ) {
         let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { p in
@@ -59,13 +64,59 @@ enum Compositor {
             // Bands are disjoint rows of the image: each thread writes its own.
             DispatchQueue.concurrentPerform(iterations: rows.count) { band in
                 let range = rows[band]
+                let reaching = layers.filter { $0.window.y0 < range.upperBound && $0.window.y1 > range.lowerBound }
+                let columns = spanning ? changingColumns(of: reaching, width: width) : 0..<width
                 var canvas = Canvas(
-                    window: PixelRect(x0: 0, y0: range.lowerBound, x1: width, y1: range.upperBound),
+                    window: PixelRect(
+                        x0: columns.lowerBound, y0: range.lowerBound, x1: columns.upperBound, y1: range.upperBound),
                     background: background)
-                for layer in layers { canvas.draw(layer) }
-                canvas.write(into: base.pointer + range.lowerBound * width, width: width, rows: range)
+                for layer in reaching { canvas.draw(layer) }
+                let rowsStart = base.pointer + range.lowerBound * width
+                canvas.write(into: rowsStart, width: width, rows: range)
+                for y in 0..<range.count {
+                    let row = rowsStart + y * width
+                    (row).update(repeating: row[columns.lowerBound], count: columns.lowerBound)
+                    (row + columns.upperBound).update(
+                        repeating: row[columns.upperBound - 1], count: width - columns.upperBound)
+                }
             }
         }
+    }
+
+    /// The columns to composite in rows that `layers` reach, `width` wide: every column whose
+    /// pixel may differ from its left neighbour's (where some layer's coverage changes: a
+    /// rectangle's edge columns, a mask's or an image's columns and the one after them), with the
+    /// column before the first. Every other pixel goes through the same operations as its left
+    /// neighbour (a layer not drawn and a layer drawn at coverage 0 leave the same floats), so it
+    /// equals the nearest composited pixel on its left, or on its right before the range.
+    static func changingColumns(of layers: [Layer], width: Int) -> Range<Int> {
+        var low = width
+        var high = 0
+        func mark(_ x: Int) {
+            guard x >= 1 && x < width else { return }
+            low = min(low, x)
+            high = max(high, x)
+        }
+        for layer in layers {
+            let window = layer.window
+            switch layer.coverage {
+            case .rect(let rect):
+                let edges = [window.x0, window.x1, Int(rect.minX.rounded(.down)), Int(rect.maxX.rounded(.down))]
+                for x in edges.flatMap({ [$0, $0 + 1] }) where x >= 1 && x < width {
+                    let (here, left) = (columnFraction(rect, window, x), columnFraction(rect, window, x - 1))
+                    if here != left { mark(x) }
+                }
+            case .mask, .image, .placedImage:
+                mark(max(1, window.x0))
+                mark(min(width - 1, window.x1))
+            }
+        }
+        return low > high ? 0..<1 : (low - 1)..<(high + 1)
+    }
+
+    /// A rectangle layer's column fraction at `x`, 0 outside its window (where it is not drawn).
+    private static func columnFraction(_ rect: Rect, _ window: PixelRect, _ x: Int) -> Float {
+        x >= window.x0 && x < window.x1 ? Coverage.fraction(rect.minX, rect.maxX, x) : 0
     }
 }
 

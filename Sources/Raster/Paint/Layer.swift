@@ -1,5 +1,5 @@
 /// Where a layer paints, and how much of each pixel.
-public enum Coverage: Sendable, Equatable {
+package enum Coverage: Sendable, Equatable {
     /// An axis-aligned rectangle in pixels with exact fractional coverage at its edges
     /// (the product of the covered fractions of the pixel's column and row).
     case rect(Rect)
@@ -22,17 +22,17 @@ public enum Coverage: Sendable, Equatable {
 }
 
 /// One thing to paint: a coverage and a premultiplied colour, composited source-over.
-public struct Layer: Sendable, Equatable {
-    public var coverage: Coverage
-    public var color: PremultipliedColor
+package struct Layer: Sendable, Equatable {
+    package var coverage: Coverage
+    package var color: PremultipliedColor
 
-    public init(coverage: Coverage, color: PremultipliedColor) {
+    package init(coverage: Coverage, color: PremultipliedColor) {
         self.coverage = coverage
         self.color = color
     }
 
     /// The layer's coverage of pixel (x, y), 0…1 (the same values `Canvas.draw` uses).
-    public func coverage(x: Int, y: Int) -> Float {
+    package func coverage(x: Int, y: Int) -> Float {
         switch coverage {
         case .rect(let rect):
             return Coverage.fraction(rect.minX, rect.maxX, x) * Coverage.fraction(rect.minY, rect.maxY, y)
@@ -46,7 +46,7 @@ public struct Layer: Sendable, Equatable {
     }
 
     /// The pixels this layer may change.
-    public var window: PixelRect {
+    package var window: PixelRect {
         switch coverage {
         case .rect(let rect): return rect.enclosingPixels
         case .mask(let mask): return mask.window

@@ -21,8 +21,11 @@ public struct Pixmap: Sendable, Equatable {
     /// The largest pixmap: 100 megapixels (400 MB).
     public static let maxPixelCount = 100_000_000
 
+    /// Columns, at least 1.
     public let width: Int
+    /// Rows, at least 1.
     public let height: Int
+    /// Premultiplied RGBA8, row after row, R in the lowest byte; `width × height` values.
     public var pixels: [UInt32]
 
     /// A transparent pixmap, or `RasterError.invalidSize`.
@@ -37,6 +40,7 @@ public struct Pixmap: Sendable, Equatable {
         pixels = [UInt32](repeating: 0, count: width * height)
     }
 
+    /// Every pixel: (0, 0) to (width, height).
     public var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
     /// The pixel at (x, y) as premultiplied (r, g, b, a), 0…255.
@@ -47,7 +51,7 @@ public struct Pixmap: Sendable, Equatable {
 
     /// Packs premultiplied 8-bit channels into the stored pixel form.
     @inline(__always)
-    public static func pack(r: UInt32, g: UInt32, b: UInt32, a: UInt32) -> UInt32 {
+    package static func pack(r: UInt32, g: UInt32, b: UInt32, a: UInt32) -> UInt32 {
         r | g << 8 | b << 16 | a << 24
     }
 }

@@ -14,9 +14,9 @@
 /// become vertical edges on its left side (so winding is kept), parts right of it do not affect
 /// it, parts above or below are dropped. Accumulation is in Double (Float coordinates alone
 /// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
-public enum Rasterizer {
+package enum Rasterizer {
     /// The coverage of the polygons (closed implicitly) over `window` (pixels).
-    public static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
+    package static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
         let width = window.width
         let height = window.height
         guard width > 0, height > 0 else {
@@ -38,7 +38,7 @@ public enum Rasterizer {
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
-    public static func coverage(
+    package static func coverage(
         of path: Path, in window: PixelRect,
         tolerance: Double = Path.defaultTolerance
     ) -> CoverageMask {
@@ -74,20 +74,18 @@ struct Accumulator {
         var by = y1
         if (ay <= 0 && by <= 0) || (ay >= h && by >= h) { return }
         let dxdy = (bx - ax) / (by - ay)
-        if ay < 0 {
-            ax += (0 - ay) * dxdy
-            ay = 0
-        } else if ay > h {
-            ax += (h - ay) * dxdy
-            ay = h
+        // Moves an end outside 0…h along the line onto the nearer limit.
+        func clip(_ x: inout Double, _ y: inout Double) {
+            if y < 0 {
+                x += (0 - y) * dxdy
+                y = 0
+            } else if y > h {
+                x += (h - y) * dxdy
+                y = h
+            }
         }
-        if by < 0 {
-            bx += (0 - by) * dxdy
-            by = 0
-        } else if by > h {
-            bx += (h - by) * dxdy
-            by = h
-        }
+        clip(&ax, &ay)
+        clip(&bx, &by)
         if ax >= 0, ax <= w, bx >= 0, bx <= w { // the common case: inside
             addLine(x0: ax, y0: ay, x1: bx, y1: by)
             return

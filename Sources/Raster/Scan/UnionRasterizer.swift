@@ -24,7 +24,7 @@
 extension Rasterizer {
     /// The coverage of the union of `shapes` (each a set of closed polygons filled by the
     /// non-zero rule, its orientation taken from its signed area) over `window`.
-    public static func unionCoverage(of shapes: [[Polygon]], in window: PixelRect) -> CoverageMask {
+    package static func unionCoverage(of shapes: [[Polygon]], in window: PixelRect) -> CoverageMask {
         var mask = coverage(of: shapes.flatMap { $0 }, in: window)
         guard window.width > 0, window.height > 0 else { return mask }
         let rows = UnionRows(shapes: shapes, window: window)

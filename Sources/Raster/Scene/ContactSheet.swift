@@ -8,6 +8,7 @@
 /// strip, the caption: variant, scale, size, fps and frames, then every style property and its
 /// value (from `StyleProperty.all`), at about a twenty-fifth of a tile's width (at least 12 px).
 public enum ContactSheet {
+    /// Pixels between neighbouring tiles.
     public static let gap = 8
     /// The smallest text on a sheet, px.
     public static let minimumTextSize = 12.0
@@ -19,10 +20,16 @@ public enum ContactSheet {
         max(minimumTextSize, (Double(tileWidth) / 10).rounded())
     }
 
+    /// The frames `stride(from: 0, to: N, by: every)` of `renderer`, `columns` to a row.
+    /// Throws `RasterError.invalidSize` when the sheet would be over 100 megapixels, `FontError`
+    /// when DejaVu Sans cannot be loaded.
+    public static func render(_ renderer: FrameRenderer, columns: Int, every: Int, fps: Int = 60) throws -> Pixmap {
+        try render(ExportFrames(renderer: renderer, fps: fps), columns: columns, every: every)
+    }
+
     /// The frames `stride(from: 0, to: N, by: every)` of `frames` (a turn, or a timeline with
-    /// its hidden frames), `columns` to a row. Throws `RasterError.invalidSize` when the sheet
-    /// would be over 100 megapixels, `FontError` when DejaVu Sans cannot be loaded.
-    public static func render(_ frames: ExportFrames, columns: Int, every: Int) throws -> Pixmap {
+    /// its hidden frames), `columns` to a row.
+    package static func render(_ frames: ExportFrames, columns: Int, every: Int) throws -> Pixmap {
         precondition(columns >= 1 && every >= 1, "at least one column, every frame or fewer")
         let renderer = frames.renderer
         let shown = Array(stride(from: 0, to: frames.count, by: every))

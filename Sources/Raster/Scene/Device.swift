@@ -1,9 +1,13 @@
 /// Screens of real devices, in points, with their scale (pixels per point), portrait.
 public struct Device: Sendable, Equatable {
+    /// The device's name as people write it, e.g. "iPhone 15".
     public let name: String
+    /// The screen in points, portrait.
     public let screen: Size
+    /// Device pixels per point.
     public let scale: Double
 
+    /// The devices `--device` knows, phones then tablets, smaller screens first.
     public static let all: [Device] = [
         Device(name: "iPhone SE", screen: Size(width: 375, height: 667), scale: 2),
         Device(name: "iPhone 13 mini", screen: Size(width: 375, height: 812), scale: 3),
@@ -24,6 +28,7 @@ public struct Device: Sendable, Equatable {
         name.lowercased().replacing("inch", with: "").filter { $0.isLetter || $0.isNumber || $0 == "." }
     }
 
+    /// The device whose `key` equals `key(name)`, or nil.
     public static func named(_ name: String) -> Device? {
         let wanted = key(name)
         return all.first { key($0.name) == wanted }

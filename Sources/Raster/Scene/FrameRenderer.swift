@@ -1,4 +1,4 @@
-/// Renders frame k of a sequence of N frames of a `Scene` (README, "What it renders").
+/// Renders frame k of a sequence of N frames of a `Scene` (docs/contract.md).
 ///
 /// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
 /// track, arc, label.
@@ -11,15 +11,20 @@
 /// over the whole image instead; both give the same bytes, because each pixel goes through the
 /// same float operations in the same order.
 public struct FrameRenderer: Sendable {
+    /// The scene, validated.
     public let scene: Scene
+    /// Frames in one turn of the arc, at least 1.
     public let frameCount: Int
+    /// Where the card, spinner and label sit, in points.
     public let layout: Layout
+    /// Image width in pixels.
     public let width: Int
+    /// Image height in pixels.
     public let height: Int
     /// The pixels that change from frame to frame: the spinner box, inside the image.
-    public let spinnerWindow: PixelRect
+    package let spinnerWindow: PixelRect
     /// The flattening tolerance of every curve, in pixels.
-    public let tolerance: Double
+    package let tolerance: Double
 
     /// Layers under the arc (dim, card, track) and over it (label).
     let underLayers: [Layer]
@@ -28,7 +33,7 @@ public struct FrameRenderer: Sendable {
     /// The label, when the scene has text: its font files and warnings are worth reporting.
     public let label: TextLabel?
     /// Background, dim, card and track, rounded to 8 bits.
-    public let staticImage: Pixmap
+    package let staticImage: Pixmap
     /// The arc's premultiplied colour.
     let arcColor: PremultipliedColor
     /// The layers under the arc as floats inside `spinnerWindow`, when that takes at most
@@ -42,14 +47,25 @@ public struct FrameRenderer: Sendable {
     /// (`Scene.validated()`), `RasterError.invalidSize` when the image would be empty or over
     /// `Pixmap.maxPixelCount` pixels, `FontError` when the label's font cannot be loaded;
     /// `frameCount` must be ≥ 1.
-    public init(scene: Scene, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
+    public init(scene: Scene, frameCount: Int) throws {
+        try self.init(scene: scene, frameCount: frameCount, tolerance: Path.defaultTolerance)
+    }
+
+    /// As `init(scene:frameCount:)`, every curve flattened to within `tolerance` pixels.
+    package init(scene: Scene, frameCount: Int, tolerance: Double) throws {
         let scene = try scene.validated()
         try self.init(validated: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
     }
 
     /// Prepares the sequence with `label`, made by the caller with `scene.makeLabel()` (to size the
     /// image before rendering, say), so the font is not loaded and shaped twice.
-    public init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double = Path.defaultTolerance) throws {
+    public init(scene: Scene, label: TextLabel?, frameCount: Int) throws {
+        try self.init(
+            validated: scene.validated(), label: label, frameCount: frameCount, tolerance: Path.defaultTolerance)
+    }
+
+    /// As `init(scene:label:frameCount:)`, every curve flattened to within `tolerance` pixels.
+    package init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double) throws {
         try self.init(validated: scene.validated(), label: label, frameCount: frameCount, tolerance: tolerance)
     }
 
@@ -159,7 +175,7 @@ public struct FrameRenderer: Sendable {
 
     /// The coverage of frame k's arc: 90° of the centre line from `arcStart(frame:)`, round caps,
     /// rasterized over the arc's own box (a quarter of the ring, not the whole spinner box).
-    public func arcMask(frame k: Int) -> CoverageMask {
+    package func arcMask(frame k: Int) -> CoverageMask {
         let box = layout.spinnerBox.scaled(by: scene.scale)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
         let path = Path.strokedArc(
@@ -200,7 +216,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// The rows that differ between frames: those of `spinnerWindow` (empty when it is).
-    public var changingRows: Range<Int> {
+    package var changingRows: Range<Int> {
         spinnerWindow.isEmpty ? 0..<0 : spinnerWindow.y0..<spinnerWindow.y1
     }
 
@@ -214,7 +230,7 @@ public struct FrameRenderer: Sendable {
 
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
     /// that `frame(_:)` and `rows(ofFrame:)` are tested against.
-    public func referenceFrame(_ k: Int) -> Pixmap {
+    package func referenceFrame(_ k: Int) -> Pixmap {
         var image = staticImage
         let arc = Layer(coverage: .mask(arcMask(frame: k)), color: arcColor)
         Compositor.composite(underLayers + [arc] + overLayers, background: background, into: &image)

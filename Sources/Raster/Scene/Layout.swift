@@ -1,4 +1,4 @@
-/// Where everything in a frame goes, in points, before scaling (README, "What it renders").
+/// Where everything in a frame goes, in points, before scaling (docs/contract.md).
 ///
 /// The card's content is the spinner box (spinnerSize × spinnerSize) over the label, textGap
 /// apart, each centred: its width is max(spinnerSize, widest line). The card adds

@@ -12,7 +12,9 @@ public struct Scene: Sendable, Equatable {
     /// The default overlay screen: 390 × 844 pt (an iPhone 14 / 15 / 16 in portrait).
     public static let defaultScreenSize = Size(width: 390, height: 844)
 
+    /// The look: colours, sizes, font, dim.
     public var style: LoadingStyle
+    /// Indicator (the card alone) or overlay (the card on a full screen).
     public var variant: Variant
     /// Pixels per point (1, 2, 3 or any positive number). Default: 1.
     public var scale: Double
@@ -32,6 +34,7 @@ public struct Scene: Sendable, Equatable {
     /// centred. The overlay's screen under the dim layer, or the inline image behind the card.
     public var backdropImage: Pixmap?
 
+    /// A scene; every argument has the documented default (`Scene.defaultScreenSize`, no text, the variant's preset).
     public init(
         style: LoadingStyle? = nil, variant: Variant = .indicator, scale: Double = 1,
         screenSize: Size = Scene.defaultScreenSize, background: Color = .clear,

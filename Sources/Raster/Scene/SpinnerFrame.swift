@@ -1,37 +1,50 @@
 /// Frame k of a `FrameRenderer` as rows on demand: the static image, with the arc (and the label
 /// where it reaches over the arc) composited where the arc covers. What the encoders read.
-public struct SpinnerFrame: ChangedRows {
+package struct SpinnerFrame: ChangedRows {
     let renderer: FrameRenderer
     /// The arc's coverage in this frame.
-    public let arc: CoverageMask
+    package let arc: CoverageMask
 
-    public var width: Int { renderer.width }
-    public var height: Int { renderer.height }
+    package var width: Int { renderer.width }
+    package var height: Int { renderer.height }
 
-    /// The rows of the arc's box: every other row equals the static image.
-    public var changedRows: Range<Int> {
-        let area = arc.window.intersection(renderer.spinnerWindow)
-        return area.isEmpty ? 0..<0 : area.y0..<area.y1
-    }
+    /// The arc's box inside the spinner's: every other pixel equals the static image.
+    package var changedRegion: PixelRect { arc.window.intersection(renderer.spinnerWindow) }
 
-    public func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+    package func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         renderer.staticImage.write(rows: rows, into: pixels)
         drawArc(rows: rows, into: pixels)
     }
 
-    /// Writes the pixels the arc covers in `rows` (and only those) into `pixels`, which hold
-    /// those rows of the static image: the layers under the arc, then the arc, then the label
+    package func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        renderer.staticImage.pixels.withUnsafeBufferPointer { image in
+            for y in region.y0..<region.y1 {
+                (pixels.baseAddress! + (y - region.y0) * region.width).update(
+                    from: image.baseAddress! + y * width + region.x0, count: region.width)
+            }
+        }
+        drawArc(region: region, into: pixels)
+    }
+
+    /// `drawArc(region:into:)` for whole rows.
+    func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        drawArc(region: PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound), into: pixels)
+    }
+
+    /// Writes the pixels the arc covers in `region` (and only those) into `pixels`, which hold
+    /// that region of the static image, row after row: the layers under the arc, then the arc, then the label
     /// where it reaches, rounded once, as `referenceFrame` does. The layers under the arc come
     /// from the renderer's float copy of the spinner's box when it keeps one (small boxes);
     /// otherwise each pixel is composited again from the background up.
-    func drawArc(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
-        let area = arc.window.intersection(renderer.spinnerWindow)
-            .intersection(PixelRect(x0: 0, y0: rows.lowerBound, x1: width, y1: rows.upperBound))
+    func drawArc(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+        let area = arc.window.intersection(renderer.spinnerWindow).intersection(region)
         if area.isEmpty { return }
+        let stride = region.width
         if let base = renderer.spinnerBase {
             base.forEachComposited(
-                arc, color: renderer.arcColor, over: renderer.overLayers, rows: rows, columns: 0..<width
-            ) { x, y, pixel in pixels[(y - rows.lowerBound) * width + x] = pixel }
+                arc, color: renderer.arcColor, over: renderer.overLayers, rows: region.y0..<region.y1,
+                columns: region.x0..<region.x1
+            ) { x, y, pixel in pixels[(y - region.y0) * stride + x - region.x0] = pixel }
             return
         }
         let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
@@ -50,7 +63,7 @@ public struct SpinnerFrame: ChangedRows {
                     for layer in under { layer.draw(onto: &pixel, x: x, y: y) }
                     sourceOver(color, coverage: c, onto: &pixel)
                     for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
-                    pixels[(y - rows.lowerBound) * width + x] = quantizePixel(pixel)
+                    pixels[(y - region.y0) * stride + x - region.x0] = quantizePixel(pixel)
                 }
             }
         }
@@ -62,12 +75,12 @@ extension FrameRenderer: FrameSource {
     /// buffer (8 bytes a pixel) and mask (4) over at most the spinner's box, and a band block's
     /// pixels and scanlines (about 9 bytes a pixel of at most 16 rows of 32 KiB, or a sixteenth
     /// of the box's rows).
-    public var bytesPerFrame: Int {
+    package var bytesPerFrame: Int {
         let box = spinnerWindow.width * spinnerWindow.height
         return max(1, 12 * box + 9 * max(width * 64, width * spinnerWindow.height / 16))
     }
 
-    public func rows(ofFrame k: Int) -> any ChangedRows {
+    package func rows(ofFrame k: Int) -> any ChangedRows {
         SpinnerFrame(renderer: self, arc: arcMask(frame: k))
     }
 }

@@ -31,6 +31,7 @@ public struct LoadingStyle: Sendable, Equatable, Hashable {
     /// Opacity of the black dim layer over the screen, 0…1 (overlay only). Default: 0.
     public var dimAmount: Double
 
+    /// A style; each argument defaults to the `.indicator` preset's value.
     public init(
         spinnerColor: Color = Color(red8: 0x42, green8: 0x87, blue8: 0xF5),
         trackColor: Color = Color(red8: 0xE0, green8: 0xE0, blue8: 0xE0),

@@ -41,6 +41,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
 
     /// The documented name, e.g. `spinnerColor`: the Swift property and the JSON key.
     public let name: String
+    /// What values the property holds.
     public let kind: Kind
     /// One sentence for help texts and forms, ending in a period.
     public let summary: String
@@ -62,7 +63,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// Sets the value in `style`; the value must be of the property's kind.
-    public func set(_ value: Value, in style: inout LoadingStyle) {
+    package func set(_ value: Value, in style: inout LoadingStyle) {
         switch (access, value) {
         case (.color(let path), .color(let color)): style[keyPath: path] = color
         case (.number(let path), .number(let number)): style[keyPath: path] = number
@@ -120,7 +121,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// `spinnerColor` → `spinner-color`.
-    public static func kebabCase(_ name: String) -> String {
+    package static func kebabCase(_ name: String) -> String {
         var out = ""
         for character in name {
             if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
@@ -129,48 +130,61 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
     }
 
     // The properties, in the documentation's order; `all` lists them.
+    /// The rotating arc's colour.
     public static let spinnerColor = StyleProperty(
         name: "spinnerColor", kind: .color, summary: "Colour of the rotating arc.", access: .color(\.spinnerColor))
 
+    /// The static ring's colour.
     public static let trackColor = StyleProperty(
         name: "trackColor", kind: .color, summary: "Colour of the static spinner track.", access: .color(\.trackColor))
 
+    /// The ring's and the arc's line width.
     public static let strokeWidth = StyleProperty(
         name: "strokeWidth", kind: .length,
         summary: "Stroke width of the arc and track, at most half the spinner size.", access: .number(\.strokeWidth))
 
+    /// The ring's outer diameter.
     public static let spinnerSize = StyleProperty(
         name: "spinnerSize", kind: .length, summary: "Spinner diameter, to the outer edge of the stroke.",
         access: .number(\.spinnerSize))
 
+    /// The label's colour.
     public static let textColor = StyleProperty(
         name: "textColor", kind: .color, summary: "Colour of the label.", access: .color(\.textColor))
 
+    /// The label's font size.
     public static let textSize = StyleProperty(
         name: "textSize", kind: .textSize, summary: "Size of the label's font.", access: .number(\.textSize))
 
+    /// Space between the spinner and the label.
     public static let textGap = StyleProperty(
         name: "textGap", kind: .length, summary: "Gap between the spinner and the label.", access: .number(\.textGap))
 
+    /// The label's font family.
     public static let textFontName = StyleProperty(
         name: "textFontName", kind: .fontName, summary: "Font family of the label, found with fontconfig.",
         access: .fontName(\.textFontName))
 
+    /// The card's colour.
     public static let backgroundColor = StyleProperty(
         name: "backgroundColor", kind: .color, summary: "Colour of the card (the panel behind spinner and label).",
         access: .color(\.backgroundColor))
 
+    /// The card's corner radius.
     public static let cornerRadius = StyleProperty(
         name: "cornerRadius", kind: .length, summary: "Corner radius of the card.", access: .number(\.cornerRadius))
 
+    /// Space left and right inside the card.
     public static let paddingHorizontal = StyleProperty(
         name: "paddingHorizontal", kind: .length, summary: "Card padding left and right.",
         access: .number(\.paddingHorizontal))
 
+    /// Space above and below inside the card.
     public static let paddingVertical = StyleProperty(
         name: "paddingVertical", kind: .length, summary: "Card padding top and bottom.",
         access: .number(\.paddingVertical))
 
+    /// The opacity of the black layer over the screen (overlay only).
     public static let dimAmount = StyleProperty(
         name: "dimAmount", kind: .opacity, summary: "Opacity of the black dim layer over the screen (overlay only).",
         access: .number(\.dimAmount))

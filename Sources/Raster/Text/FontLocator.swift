@@ -7,15 +7,15 @@ import Synchronization
 /// family is first looked up among the installed fonts' family names (`FcFontList`), and only a
 /// family that exists is matched. Generic names (`sans-serif`, `serif`, `monospace`) are aliases,
 /// not families, and so count as unknown.
-public enum FontLocator {
+package enum FontLocator {
     /// The default family: DejaVu Sans.
-    public static let defaultFamily = "DejaVu Sans"
+    package static let defaultFamily = "DejaVu Sans"
 
     /// A font file and the face in it.
-    public struct Match: Sendable, Equatable {
-        public let path: String
-        public let faceIndex: Int
-        public let family: String
+    package struct Match: Sendable, Equatable {
+        package let path: String
+        package let faceIndex: Int
+        package let family: String
     }
 
     /// fontconfig is initialised once and used under one lock.
@@ -30,7 +30,7 @@ public enum FontLocator {
 
     /// Whether some installed font has this family name (compared as fontconfig compares
     /// families: ignoring case and spaces).
-    public static func familyExists(_ family: String) -> Bool {
+    package static func familyExists(_ family: String) -> Bool {
         withConfig {
             guard let pattern = FcPatternCreate() else { return false }
             defer { FcPatternDestroy(pattern) }
@@ -44,8 +44,58 @@ public enum FontLocator {
         }
     }
 
-    /// The regular face of `family`, or nil when no installed font has that family.
-    public static func regularFace(of family: String) -> Match? {
+    /// The family names of the installed scalable fonts, each once, sorted (the first name of a
+    /// font with several). The studio's font menu.
+    package static func families() -> [String] {
+        withConfig {
+            guard let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(fonts) }
+            var names: Set<String> = []
+            for index in 0..<Int(fonts.pointee.nfont) {
+                guard let font = fonts.pointee.fonts[index] else { continue }
+                var value: UnsafeMutablePointer<FcChar8>? = nil
+                if FcPatternGetString(font, frames_fc_family, 0, &value) == FcResultMatch, let value {
+                    names.insert(String(cString: value))
+                }
+            }
+            return names.sorted()
+        }
+    }
+
+    /// Where distributions install the default family's regular face (Debian and Ubuntu, Fedora,
+    /// Arch, Alpine, Homebrew), the file fontconfig answers with for it there.
+    static let defaultFamilyFiles = [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu-sans-fonts/DejaVuSans.ttf",
+        "/usr/share/fonts/TTF/DejaVuSans.ttf",
+        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+        "/opt/homebrew/share/fonts/DejaVuSans.ttf",
+        "/usr/local/share/fonts/DejaVuSans.ttf",
+    ]
+
+    /// The regular face of `family`, or nil when no installed font has that family. The default
+    /// family is taken from its usual file when that exists, without starting fontconfig, which
+    /// reads its configuration and caches first (about 25 million instructions, most of a
+    /// labelled still's start-up); fontconfig is asked for any other family, and for
+    /// characters the face lacks (`face(covering:preferring:)`).
+    package static func regularFace(of family: String) -> Match? {
+        if family == defaultFamily,
+            let path = defaultFamilyFiles.first(where: { (try? FileInput.checkRegularFile($0)) != nil })
+        {
+            return Match(path: path, faceIndex: 0, family: defaultFamily)
+        }
+        return matchedRegularFace(of: family)
+    }
+
+    /// The regular face of `family` as fontconfig matches it, or nil when no installed font has
+    /// that family.
+    package static func matchedRegularFace(of family: String) -> Match? {
         guard familyExists(family) else { return nil }
         return withConfig {
             guard let pattern = FcPatternCreate() else { return nil }
@@ -59,7 +109,7 @@ public enum FontLocator {
     }
 
     /// The font fontconfig prefers after `family` that has a glyph for `scalar`, or nil.
-    public static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
+    package static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
         withConfig {
             guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
             defer {

@@ -10,56 +10,59 @@
 /// installed font has are drawn with the font's missing-glyph box and reported in `warnings`, as
 /// are glyphs that fail to load. Line metrics (ascender, descender, line gap) are the main font's.
 public struct TextLabel: Sendable {
-    public struct Glyph: Sendable {
+    package struct Glyph: Sendable {
         /// Index into `fonts`.
-        public let font: Int
-        public let glyph: UInt32
+        package let font: Int
+        package let glyph: UInt32
         /// The glyph's origin from the start of the line, pt (rightwards).
-        public let x: Double
+        package let x: Double
         /// The glyph's origin below the baseline, pt (HarfBuzz's y offset, negated: y grows down).
-        public let y: Double
+        package let y: Double
     }
 
     /// Glyphs of one font, script and direction, shaped together.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// Index into `fonts`.
-        public let font: Int
-        public let rightToLeft: Bool
+        package let font: Int
+        package let rightToLeft: Bool
         /// The script, as an ISO 15924 tag ("Latn", "Arab").
-        public let script: String
+        package let script: String
         /// The run's characters, in logical order, and the line's characters before and after it
         /// (the shaping context).
-        public let text: String
-        public let textBefore: String
-        public let textAfter: String
+        package let text: String
+        package let textBefore: String
+        package let textAfter: String
         /// The run's glyphs in the line's `glyphs`.
-        public let glyphs: Range<Int>
+        package let glyphs: Range<Int>
     }
 
+    /// One line of the label after wrapping, in visual order.
     public struct Line: Sendable {
         /// The line's characters in logical order.
         public let text: String
         /// The shaped advance width, pt.
         public let width: Double
         /// The glyphs in visual order, left to right.
-        public let glyphs: [Glyph]
+        package let glyphs: [Glyph]
         /// The runs in visual order.
-        public let runs: [Run]
+        package let runs: [Run]
         /// The direction of the line's paragraph.
         public let rightToLeft: Bool
     }
 
+    /// The lines, top to bottom.
     public let lines: [Line]
     /// The main font first, then the fonts that set clusters it does not.
-    public let fonts: [Font]
+    package let fonts: [Font]
     /// Text size, pt.
     public let size: Double
     /// The language the text was shaped and broken for (BCP 47), if any.
     public let language: String?
     /// Ascender (> 0), descender (< 0) and line gap (≥ 0) of the main font, pt.
-    public let ascender: Double
-    public let descender: Double
-    public let lineGap: Double
+    package let ascender: Double
+    package let descender: Double
+    package let lineGap: Double
+    /// What could not be drawn as asked: an unknown family, characters no font has, glyphs that failed to load.
     public let warnings: [TextWarning]
 
     /// The height of one line box, pt.
@@ -71,13 +74,13 @@ public struct TextLabel: Sendable {
         lines.isEmpty ? 0 : Double(lines.count) * lineHeight + Double(lines.count - 1) * lineGap
     }
     /// The file of the main font.
-    public var fontFile: String { fonts[0].path }
+    package var fontFile: String { fonts[0].path }
     /// Every font file used, main font first.
     public var fontFiles: [String] { fonts.map(\.path) }
 
     /// Lays out `text` at `size` pt, for `language` (BCP 47: the font's language forms and line
     /// breaking). Throws when the font cannot be loaded.
-    public init(
+    package init(
         text: String, font source: FontSource, size: Double, maxLineWidth: Double? = nil, language: String? = nil
     ) throws(FontError) {
         var warnings: [TextWarning] = []
@@ -147,13 +150,13 @@ public struct TextLabel: Sendable {
     }
 
     /// The top of line `index` below the label's top, pt.
-    public func lineTop(_ index: Int) -> Double {
+    package func lineTop(_ index: Int) -> Double {
         Double(index) * (lineHeight + lineGap)
     }
 
     /// Each line's glyphs with their origins in pixels: the label's top at `top` pt, each line
     /// centred on `axisX` pt, everything × `scale`.
-    public func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
+    package func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
         var placed: [(Glyph, Point)] = []
         for (index, line) in lines.enumerated() {
             let baseline = top + lineTop(index) + ascender
@@ -167,7 +170,7 @@ public struct TextLabel: Sendable {
 
     /// The outlines of the glyphs in pixels, one path a glyph (colour glyphs have none), placed
     /// as `placedGlyphs(axisX:top:scale:)` places them.
-    public func glyphPaths(axisX: Double, top: Double, scale: Double) -> [Path] {
+    package func glyphPaths(axisX: Double, top: Double, scale: Double) -> [Path] {
         placedGlyphs(axisX: axisX, top: top, scale: scale).compactMap { glyph, origin in
             let font = fonts[glyph.font]
             guard font.kind == .outline else { return nil }
@@ -178,7 +181,7 @@ public struct TextLabel: Sendable {
     }
 
     /// All glyph outlines in one path.
-    public func path(axisX: Double, top: Double, scale: Double) -> Path {
+    package func path(axisX: Double, top: Double, scale: Double) -> Path {
         var path = Path()
         for glyph in glyphPaths(axisX: axisX, top: top, scale: scale) { path.append(glyph) }
         return path

@@ -1,5 +1,5 @@
 // Measures PNG encoding time and size on real frames, to choose compressions and row filters.
-//   swift run -c release --package-path bench/png-settings [whole|pieces|blocks]
+//   swift run -c release png-settings [whole|pieces|blocks]
 // "whole": one whole frame (PNGEncoder), every compression × filter.
 // "pieces": the piecewise SequenceEncoder: static pieces (once per sequence) and the per-frame
 // band, every compression × filter for each.

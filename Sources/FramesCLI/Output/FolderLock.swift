@@ -1,0 +1,146 @@
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One run per output folder: an advisory lock (`flock`) on `.frames.lock` inside the folder,
+/// which the kernel drops when the process dies, however it dies. The lock file is also the
+/// run's journal: the names the run will write and replace, then "commit" before the first
+/// rename and "committed" after the manifest is in place. The next run that takes the lock reads
+/// a journal left by a run that was killed, and removes its debris (see `recover`). The lock
+/// file goes when the run ends.
+final class FolderLock {
+    static let fileName = ".frames.lock"
+
+    let folder: String
+    let path: String
+    private let descriptor: Int32
+
+    private init(folder: String, path: String, descriptor: Int32) {
+        self.folder = folder
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Takes the folder's lock at once or refuses: exit 1 naming the folder when another
+    /// `frames` holds it. Debris of a killed run is cleaned up (`recover`).
+    static func acquire(_ folder: String) throws(FramesError) -> FolderLock {
+        let path = folder + "/" + fileName
+        while true {
+            let fd = WriteGate.shared.perform {
+                open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            }
+            if fd < 0 {
+                throw .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(errno)))")
+            }
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                close(fd)
+                if code == EWOULDBLOCK {
+                    throw .runtime("another frames is writing the output folder '\(folder)'; wait for it to finish")
+                }
+                throw .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(code)))")
+            }
+            // The file may have been removed (by the run that held it) between open and flock:
+            // then lock the one that stands there now.
+            var held = stat()
+            var current = stat()
+            if fstat(fd, &held) == 0, lstat(path, &current) == 0, held.st_dev == current.st_dev,
+                held.st_ino == current.st_ino
+            {
+                // Only a plain file of ours with no other name is ever written (never a link's target).
+                guard (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1, held.st_uid == geteuid() else {
+                    close(fd)
+                    throw .runtime(
+                        "cannot lock the output folder '\(folder)': '\(path)' is not a lock file of frames (remove it)")
+                }
+                WriteGate.shared.pushUndo(.removeFile(path))
+                let lock = FolderLock(folder: folder, path: path, descriptor: fd)
+                lock.recover()
+                return lock
+            }
+            close(fd)
+        }
+    }
+
+    /// Starts this run's journal: the frame names it writes and the earlier run's it replaces.
+    func begin(writing names: [String], replacing earlier: [String]) throws(FramesError) {
+        let lines = ["frames journal 1"] + names.map { "new " + $0 } + earlier.map { "old " + $0 }
+        try WriteGate.shared.perform { () throws(FramesError) in
+            if ftruncate(descriptor, 0) != 0 { throw failure("write") }
+            try append(lines.joined(separator: "\n") + "\n")
+        }
+    }
+
+    /// Appends a state line ("commit", "committed") and flushes it to the disk.
+    func mark(_ state: String) throws(FramesError) {
+        try append(state + "\n")
+    }
+
+    private func append(_ text: String) throws(FramesError) {
+        var bytes = Array(text.utf8)[...]
+        if lseek(descriptor, 0, SEEK_END) < 0 { throw failure("write") }
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { journalWrite(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure("write")
+            }
+            bytes = bytes.dropFirst(n)
+        }
+        if fsync(descriptor) != 0 { throw failure("write") }
+    }
+
+    private func failure(_ operation: String) -> FramesError {
+        .runtime("cannot \(operation) '\(path)': \(String(cString: strerror(errno)))")
+    }
+
+    /// The run is over: the lock file goes (while it is still held), then the lock.
+    func release() {
+        WriteGate.shared.perform {
+            unlink(path)
+            WriteGate.shared.dropUndo(.removeFile(path))
+        }
+        close(descriptor)
+    }
+
+    /// Removes what a killed run left: every temporary file of frames in the folder (no other
+    /// run can be writing it: this one holds the lock); and from its journal, the frames of a
+    /// run that began renaming but never put its manifest in place (with those of the run it
+    /// was replacing, whose manifest it had already removed), or the earlier run's frames a
+    /// committed run had not removed yet.
+    private func recover() {
+        for name in (try? FileInput.names(in: folder)) ?? [] where FileOutput.isTemporaryName(name) {
+            FileOutput.remove(folder + "/" + name)
+        }
+        guard let bytes = try? FileInput.read(path, maxBytes: 64 << 20), !bytes.isEmpty else { return }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        guard lines.first == "frames journal 1" else { return }
+        let new = lines.filter { $0.hasPrefix("new ") }.map { String($0.dropFirst(4)) }.filter(Self.isPlainName)
+        let old = lines.filter { $0.hasPrefix("old ") }.map { String($0.dropFirst(4)) }.filter(Self.isPlainName)
+        let committed = lines.contains("committed") || (lines.contains("commit") && FileInput.exists(manifestPath))
+        if committed {
+            for name in old where !new.contains(name) { FileOutput.remove(folder + "/" + name) }
+        } else if lines.contains("commit") {
+            for name in Set(new + old) { FileOutput.remove(folder + "/" + name) }
+        }
+        _ = WriteGate.shared.perform { ftruncate(descriptor, 0) }
+    }
+
+    var manifestPath: String { folder + "/manifest.json" }
+
+    /// A name frames may act on: a plain file name (no path, no control character, not hidden).
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0 }
+    }
+}
+
+private func journalWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

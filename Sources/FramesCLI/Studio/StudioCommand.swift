@@ -1,0 +1,101 @@
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `frames studio [--port N] [--no-open]`: serves the studio on 127.0.0.1 and [::1] only, prints
+/// its address with a random token, opens the default browser where there is one, and serves
+/// until interrupted.
+enum StudioCommand {
+    struct Options {
+        var port: Given<Int>?
+        var noOpen = false
+        var help = false
+    }
+
+    static let parser = CommandParser<Options>(
+        commandName: "frames studio",
+        abstract: "Preview and tune a style live in the browser, with the checks of frames lint beside it.",
+        usage: "frames studio [--port <n>] [--no-open]",
+        options: [
+            .value(
+                "port", "n", help: "The port on 127.0.0.1 and [::1], 1 to 65535.", default: "one that is free",
+                \.port, .integer(in: 1...65535)),
+            .flag("no-open", help: "Print the address only; do not open a browser.", \.noOpen),
+            .flag("help", short: "h", help: "Show help information.", \.help),
+        ],
+        sections: [
+            (
+                "NOTES",
+                """
+                  The address carries a random token; requests without it, or naming another host,
+                  get 403. Press Ctrl-C to stop.
+                """
+            )
+        ])
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try parser.parse(arguments, into: Options())
+        if options.help {
+            try Console.print(parser.helpText)
+            return 0
+        }
+        // Interruptions are taken by sigwait below: blocked here, before the server's threads
+        // start (they inherit the mask), so they arrive at this thread, whatever mask it inherited.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
+        pthread_sigmask(SIG_BLOCK, &stopping, nil)
+        let token = makeToken()
+        let service = StudioService(token: token)
+        let server = try HTTPServer(
+            port: UInt16(options.port?.value ?? 0), maxBody: StudioBackdrops.maxBytes, gate: service.refusal,
+            handler: service.respond)
+        service.listen(on: server.port)
+        let url = "http://127.0.0.1:\(server.port)/?token=\(token)"
+        try Console.print("frames studio: \(url)")
+        if server.servesIPv6 { try Console.print("also at http://[::1]:\(server.port)/?token=\(token)") }
+        Console.printError("Press Ctrl-C to stop.")
+        if !options.noOpen { openBrowser(url) }
+        var received: Int32 = 0
+        sigwait(&stopping, &received)
+        server.stop()
+        Console.printError("Stopped.")
+        return 0
+    }
+
+    /// 128 random bits as 32 hex digits, from the system's generator.
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let word = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - word.count) + word
+        }.joined()
+    }
+
+    /// Opens `url` with `open` (macOS) or `xdg-open`, when one is on the PATH; quietly nothing
+    /// otherwise (the address is printed).
+    static func openBrowser(_ url: String) {
+        #if os(macOS)
+        let opener = "open"
+        #else
+        let opener = "xdg-open"
+        #endif
+        let path = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
+        guard path.contains(where: { access("\($0)/\(opener)", X_OK) == 0 }) else { return }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
+        defer { for pointer in argv { free(pointer) } }
+        _ = posix_spawnp(&pid, opener, &actions, nil, argv, environ)
+    }
+}

@@ -1,0 +1,103 @@
+import Raster
+
+/// What the studio's page asks for: its query parameters, named as the options of `frames`
+/// without dashes (`spinner-color=#E8421A`, `device=iPhone 15`), resolved by the same parser and
+/// the same resolvers as the command line, so a value is refused exactly as `frames` refuses it
+/// and the error names the option (the page shows it beside that control).
+struct StudioState: Sendable {
+    /// The options the page may set: the scene's, the label's, and every style property's.
+    static let names: Set<String> = Set<String>(
+        ["style", "device", "lang", "text", "backdrop-color", "scale", "fps", "frames", "width", "height"]
+    ).union(StyleProperty.all.map(\.flag))
+
+    /// The query's options, in the query's order: name without dashes, value.
+    let options: [(name: String, value: String)]
+    /// The options as `frames` arguments (`--name=value`, so that a value starting with a dash
+    /// stays a value).
+    var arguments: [String] { options.map { "--\($0.name)=\($0.value)" } }
+    /// The uploaded backdrop's id (`backdrop-image=`), if any.
+    let backdrop: String?
+    /// `frame=K`: the still asked for.
+    let frame: String?
+
+    /// The state in `request`'s query; the token and `frame` are not options of the scene.
+    init(_ request: HTTPRequest) throws(FramesError) {
+        var options: [(name: String, value: String)] = []
+        var backdrop: String? = nil
+        var frame: String? = nil
+        for (name, value) in request.query where name != "token" {
+            switch name {
+            case "backdrop-image": backdrop = value
+            case "frame": frame = value
+            case _ where StudioState.names.contains(name): options.append((name, value))
+            default:
+                let suggestion = closestName(to: name, among: Array(StudioState.names)).map { "--" + $0 }
+                throw .unknownOption("--" + name, suggestion: suggestion)
+            }
+        }
+        self.options = options
+        self.backdrop = backdrop
+        self.frame = frame
+    }
+
+    /// The run these options describe, resolved as `frames` resolves it (with `--frame K` when a
+    /// still is asked for), and the uploaded backdrop put under it.
+    func resolve(backdrops: StudioBackdrops) throws(FramesError) -> RenderJob {
+        let still = frame.map { ["--frame", $0] } ?? []
+        let options = try RenderCommand.parser.parse(arguments + still, into: RenderOptions())
+        var job = try RenderJob.resolve(options)
+        if let backdrop {
+            guard let image = backdrops.image(backdrop) else {
+                throw .invalidValue(
+                    option: "--backdrop-image", value: backdrop, expected: "an image uploaded to this studio")
+            }
+            job = job.with(backdropImage: image)
+        }
+        return job
+    }
+
+    /// The command line that renders the same frames: `frames` with the page's options, each
+    /// value quoted for a POSIX shell where it needs it.
+    func commandLine(backdropName: String?) -> String {
+        var words = ["frames"] + options.flatMap { ["--" + $0.name, StudioState.shellQuoted($0.value)] }
+        if let backdropName { words += ["--backdrop-image", StudioState.shellQuoted(backdropName)] }
+        return words.joined(separator: " ")
+    }
+
+    /// `word` as one word for a POSIX shell: as it is when it holds only characters no shell
+    /// treats specially (not `#`, which starts a comment), otherwise in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic && $0.isASCII) || ("0"..."9").contains($0)
+                || "%+,-./:=@_".unicodeScalars.contains($0)
+        }
+        if plain && !word.isEmpty { return word }
+        return "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+}
+
+extension RenderJob {
+    /// The same job with `image` under the scene.
+    func with(backdropImage image: Pixmap) -> RenderJob {
+        var scene = scene
+        scene.backdropImage = image
+        return RenderJob(
+            style: style, language: language, scene: scene, label: label, backdropImagePath: nil,
+            backdropImageFile: nil, fontFilePath: fontFilePath, sequence: sequence, outputs: outputs,
+            threads: threads, quiet: true)
+    }
+}
+
+extension FramesError {
+    /// The option an error is about, for the page to put the message beside its control.
+    var option: String? {
+        switch self {
+        case .unknownOption(let name, _): return name
+        case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
+            .invalidValue(let option, _, _):
+            return option
+        case .styleFile: return "--style-file"
+        case .unexpectedArgument, .missingArgument, .usage, .runtime: return nil
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Raster
+import Testing
+
+/// The studio in headless Chromium: the preview is `frames --frame K`'s pixels at device scale
+/// factors 1, 2 and 3; a colour control changes the image and the URL, and back restores both; a
+/// bad value shows its error beside its control. The last test takes the screenshots in
+/// docs/images (written there with FRAMES_UPDATE_DOCS=1, else into the artifacts folder) and
+/// measures the latency of an edit.
+@Suite(.serialized) struct StudioBrowserTests {
+    static let backdrop = "%23F2F4F7"
+
+    /// Waits until the page has shown the render of its current state (or an error).
+    func settle(_ browser: Browser, state wanted: String = "ready") throws {
+        for _ in 0..<600 {
+            let state = try browser.execute("return document.body.dataset.state || ''") as? String
+            if state == wanted { return }
+            if state == "error", wanted == "ready" {
+                let message = try browser.execute(
+                    "return [...document.querySelectorAll('.error')].map(e => e.textContent).join(' ')")
+                throw Browser.Failure(description: "the page shows an error: \(message ?? "")")
+            }
+            usleep(50_000)
+        }
+        throw Browser.Failure(description: "the page did not reach '\(wanted)'")
+    }
+
+    /// The preview as the browser draws it: the window's screenshot (in device pixels) cut at the
+    /// image's place, the image's own size in pixels.
+    func preview(_ browser: Browser) throws -> Pixmap {
+        let box = try #require(
+            try browser.execute(
+                """
+                window.scrollTo(0, 0);
+                const r = document.getElementById("preview").getBoundingClientRect();
+                const img = document.getElementById("preview");
+                return [r.x * devicePixelRatio, r.y * devicePixelRatio, img.naturalWidth, img.naturalHeight];
+                """) as? [Any])
+        let numbers = box.map { ($0 as? NSNumber)?.doubleValue ?? -1 }
+        let window = try PNGDecoder.decode(browser.screenshot())
+        let (x, y, width, height) = (
+            Int(numbers[0].rounded()), Int(numbers[1].rounded()), Int(numbers[2]), Int(numbers[3])
+        )
+        #expect(
+            abs(numbers[0] - Double(x)) < 0.01 && abs(numbers[1] - Double(y)) < 0.01, "not on device pixels: \(numbers)"
+        )
+        guard x >= 0, y >= 0, x + width <= window.width, y + height <= window.height else {
+            throw Browser.Failure(
+                description: "the preview \(numbers) is not inside the window \(window.width)×\(window.height)")
+        }
+        var out = try Pixmap(width: width, height: height)
+        for row in 0..<height {
+            for column in 0..<width {
+                out.pixels[row * width + column] = window.pixels[(y + row) * window.width + x + column]
+            }
+        }
+        return out
+    }
+
+    /// Frame `k` as `frames` writes it with `arguments`.
+    func rendered(_ arguments: [String], frame k: Int) throws -> Pixmap {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(arguments + ["--frame", "\(k)", "--out", "out", "--quiet"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let name = try #require(CLI.contents(of: folder.appendingPathComponent("out")).first { $0.hasSuffix(".png") })
+        return try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("out/\(name)"))))
+    }
+
+    func expectSame(_ expected: Pixmap, _ actual: Pixmap, _ label: String) {
+        let comparison = ImageComparison(expected: expected, actual: actual, maxChannelDelta: 1)
+        #expect(comparison.passes, "\(label): the preview is not the frame at 1:1 within 1/255: \(comparison.summary)")
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func thePreviewIsTheCommandLinesFrame(scale: Int) throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1200, height: 1100, scale: scale)
+        defer { browser.quit() }
+        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&scale=\(scale)&frame=7"))
+        try settle(browser)
+        #expect(try browser.execute("return devicePixelRatio") as? Int == scale)
+        expectSame(
+            try rendered(["--backdrop-color", "#F2F4F7", "--scale", "\(scale)"], frame: 7), try preview(browser),
+            "@\(scale)x frame 7")
+        // An overlay on a device, with a brand colour and German.
+        try browser.open(
+            studio.url(
+                "style=overlay&device=iPhone%20SE&scale=\(scale)&lang=de&dim-amount=0.4&spinner-color=%23E8421A"
+                    + "&backdrop-color=\(Self.backdrop)&frame=21"))
+        try settle(browser)
+        expectSame(
+            try rendered(
+                [
+                    "--style", "overlay", "--device", "iPhone SE", "--scale", "\(scale)", "--lang", "de",
+                    "--dim-amount", "0.4", "--spinner-color", "#E8421A", "--backdrop-color", "#F2F4F7",
+                ], frame: 21), try preview(browser), "overlay @\(scale)x frame 21")
+    }
+
+    @Test func aColourControlChangesTheImageAndTheURLAndBackRestoresThem() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
+        try settle(browser)
+        let before = try preview(browser)
+        _ = try browser.execute(
+            """
+            const hex = document.getElementById("f-spinner-color");
+            hex.value = "#E8421A";
+            hex.dispatchEvent(new Event("input"));
+            """)
+        try settle(browser)
+        let search = try browser.execute("return location.search") as? String ?? ""
+        #expect(search.contains("spinner-color=%23E8421A"), "\(search)")
+        let after = try preview(browser)
+        #expect(!ImageComparison(expected: before, actual: after).isIdentical, "the image did not change")
+        expectSame(
+            try rendered(["--backdrop-color", "#F2F4F7", "--spinner-color", "#E8421A"], frame: 3), after,
+            "after the edit")
+        let command = try browser.execute("return document.getElementById('command').textContent") as? String
+        #expect(command == "frames --backdrop-color '#F2F4F7' --spinner-color '#E8421A' --frame 3 --out frames")
+        let swift = try browser.execute("return document.getElementById('swift').textContent") as? String
+        #expect(swift == "LoadingStyle(\n    spinnerColor: Color(red: 0.91, green: 0.26, blue: 0.10)\n)")
+        // Back: the URL, the control and the image as before.
+        _ = try browser.execute("document.body.dataset.state = 'busy'; history.back()")
+        try settle(browser)
+        #expect(!(try browser.execute("return location.search") as? String ?? "").contains("spinner-color"))
+        #expect(try browser.execute("return document.getElementById('f-spinner-color').value") as? String == "")
+        expectSame(before, try preview(browser), "after going back")
+    }
+
+    @Test func aBadValueShowsItsErrorBesideItsControl() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("frame=0"))
+        try settle(browser)
+        for (field, value, option) in [
+            ("f-stroke-width", "30", "--stroke-width"), ("f-spinner-color", "#12", "--spinner-color"),
+            ("f-text-size", "-2", "--text-size"),
+        ] {
+            _ = try browser.execute(
+                """
+                const input = document.getElementById("\(field)");
+                input.value = "\(value)";
+                input.dispatchEvent(new Event("input"));
+                """)
+            try settle(browser, state: "error")
+            let message =
+                try browser.execute(
+                    "return document.querySelector('#\(field)').closest('.row').querySelector('.error').textContent")
+                as? String ?? ""
+            let expected = try CLI.run([option, value, "--frame", "0", "--out", "/nonexistent/x"])
+            let line = expected.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect("Error: " + message == line, "\(field): the page says '\(message)', frames says '\(line)'")
+            _ = try browser.execute(
+                """
+                const input = document.getElementById("\(field)");
+                input.value = "";
+                input.dispatchEvent(new Event("input"));
+                """)
+            try settle(browser)
+        }
+    }
+}
