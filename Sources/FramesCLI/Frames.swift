@@ -87,8 +87,10 @@ extension RenderCommand {
                 "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
         }
         let scene = job.scene
+        // Said only when images are written (not for `--swift` alone).
+        let writesImages = job.outputs.folder != nil || job.outputs.files.contains { $0.option != "--swift" }
         if scene.variant == .overlay, scene.style.dimAmount == 0, scene.background.alpha == 0,
-            scene.backdropImage == nil,
+            scene.backdropImage == nil, writesImages,
             !job.quiet
         {
             Console.printError(

@@ -8,11 +8,13 @@ enum ExportCheck {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("exports/check.py")
 
-    /// The check's output; the test fails unless it passes.
+    /// The check's output; the test fails unless it passes (or, with `expectingFailure`, unless
+    /// it fails).
     @discardableResult
-    static func run(_ arguments: [String], in folder: URL, sourceLocation: SourceLocation = #_sourceLocation) throws
-        -> String
-    {
+    static func run(
+        _ arguments: [String], in folder: URL, expectingFailure: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path] + arguments
@@ -26,7 +28,8 @@ enum ExportCheck {
         let text = String(decoding: data, as: UTF8.self)
         let last = text.split(separator: "\n").last.map(String.init) ?? ""
         #expect(
-            process.terminationStatus == 0 && last.hasPrefix("PASS"),
+            (process.terminationStatus == 0 && last.hasPrefix("PASS")) == !expectingFailure
+                && (expectingFailure ? last.hasPrefix("FAIL") : true),
             "check.py \(arguments.joined(separator: " ")):\n\(text)",
             sourceLocation: sourceLocation)
         return text
@@ -279,5 +282,24 @@ enum ExportCheck {
         try CLI.expectRefusal(["--format", "swift"], in: folder, mentions: ["--format", "--print-style"])
         try CLI.expectRefusal(
             ["--frames", "4", "--svg", "a.svg", "--svg-frame", "4"], in: folder, status: 1, mentions: ["frame 4"])
+    }
+}
+
+/// The checks can fail: files of another render are told apart from the frames.
+@Suite struct ExportCheckControlTests {
+    @Test func checksRefuseFilesOfAnotherRender() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = ["--scale", "1.5", "--frames", "12", "--no-text"]
+        try ExportCheck.render(scene, in: folder)
+        // Another arc colour: the WebP's frames differ; frame 1 as frame 0: the arc is 30° off.
+        let other = try CLI.run(scene + ["--spinner-color", "#4287f4", "--webp", "o.webp", "--quiet"], in: folder)
+        #expect(other.status == 0, "\(other.stderr)")
+        let webp = try ExportCheck.run(["webp", "o.webp", "f"], in: folder, expectingFailure: true)
+        #expect(webp.contains("differs"), "\(webp)")
+        let turned = try CLI.run(scene + ["--svg", "t.svg", "--svg-frame", "1", "--quiet"], in: folder)
+        #expect(turned.status == 0, "\(turned.stderr)")
+        let angle = try ExportCheck.run(["svg-static", "f", "255", "t.svg:0"], in: folder, expectingFailure: true)
+        #expect(angle.contains("FAIL resvg: frame 0"), "\(angle)")
     }
 }

@@ -80,7 +80,9 @@ def webp(path, folder):
 
 def straight(image):
     """Pixels as straight RGBA tuples."""
-    return list(image.convert("RGBA").getdata())
+    image = image.convert("RGBA")
+    flat = getattr(image, "get_flattened_data", None)
+    return list(flat() if flat else image.getdata())
 
 
 def premultiplied(pixel):
