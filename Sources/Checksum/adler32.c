@@ -64,10 +64,13 @@ __attribute__((target("avx2"))) static uint32_t adler32_avx2(uint32_t adler, con
 }
 
 uint32_t frames_adler32(uint32_t adler, const uint8_t *bytes, size_t length) {
-    static int has_avx2 = -1;
+    // Asked once; threads that race to ask first store the same answer (atomically).
+    static int cached = -1;
+    int has_avx2 = __atomic_load_n(&cached, __ATOMIC_RELAXED);
     if (has_avx2 < 0) {
         __builtin_cpu_init();
         has_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&cached, has_avx2, __ATOMIC_RELAXED);
     }
     return has_avx2 ? adler32_avx2(adler, bytes, length) : adler32_plain(adler, bytes, length);
 }

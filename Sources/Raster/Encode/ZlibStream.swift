@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// How scanlines are deflated.
 package enum Compression: Sendable, Equatable, CustomStringConvertible {
@@ -72,7 +71,7 @@ extension Compression {
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
         let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
         let starts = Array(stride(from: 0, to: source.height, by: rowsPerPiece))
-        let made = Mutex([Int: Result<CompressedPiece, PNGError>]())
+        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
         DispatchQueue.concurrentPerform(iterations: starts.count) { index in
             let rows = starts[index]..<min(source.height, starts[index] + rowsPerPiece)
             let result = Result { () throws(PNGError) -> CompressedPiece in
