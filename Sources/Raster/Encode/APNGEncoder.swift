@@ -38,11 +38,11 @@ public struct APNGEncoder: Sendable {
         let count = frames.count
         var chunks: [(String, [UInt8])] = [("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))]
         var sequence: UInt32 = 0
-        let first = frames.image(0)
-        let full = PixelRect(x0: 0, y0: 0, x1: first.width, y1: first.height)
+        let full = PixelRect(x0: 0, y0: 0, x1: renderer.width, y1: renderer.height)
         chunks.append(("fcTL", frameControl(sequence, full)))
         sequence += 1
-        chunks.append(("IDAT", try compression.stream(of: first, filter: .none)))
+        // Frame 0 whole, released before the later frames are made.
+        chunks.append(("IDAT", try compression.stream(of: frames.image(0), filter: .none)))
         let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
         for k in 1..<max(1, count) {
             let window = frames.changingWindow(from: k - 1, to: k)
@@ -58,7 +58,7 @@ public struct APNGEncoder: Sendable {
                 ("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(after, window, changed, outside: outside))))
             sequence += 1
         }
-        return try PNGContainer.file(width: first.width, height: first.height, chunks: chunks)
+        return try PNGContainer.file(width: renderer.width, height: renderer.height, chunks: chunks)
     }
 
     /// What `frame` shows within `window`, row after row: the spinner's frame, or the hidden screen.
