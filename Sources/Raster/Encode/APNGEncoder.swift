@@ -44,9 +44,15 @@ public struct APNGEncoder: Sendable {
         // Frame 0 whole, released before the later frames are made.
         chunks.append(("IDAT", try compression.stream(of: frames.image(0), filter: .none)))
         let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
+        var window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+        var before: [UInt32] = []
         for k in 1..<max(1, count) {
-            let window = frames.changingWindow(from: k - 1, to: k)
-            let before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
+            // Frame k − 1 within the window is made again only when the window changes.
+            let changing = frames.changingWindow(from: k - 1, to: k)
+            if changing != window || k == 1 {
+                window = changing
+                before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
+            }
             let after = pixels(of: frames.frames[k], in: window, hidden: hidden)
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
             let changed =
@@ -57,6 +63,7 @@ public struct APNGEncoder: Sendable {
             chunks.append(
                 ("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(after, window, changed, outside: outside))))
             sequence += 1
+            before = after
         }
         return try PNGContainer.file(width: renderer.width, height: renderer.height, chunks: chunks)
     }

@@ -72,27 +72,13 @@ package struct SequenceEncoder: Sendable {
         (width, height) = (image.width, image.height)
         let layout = SequenceEncoder.layout(width: width, height: height, band: source.changingRows, settings: settings)
         // The static pieces are independent: compress them on all cores.
-        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
         let fixed = layout.indices.filter { !layout[$0].isBand }
-        DispatchQueue.concurrentPerform(iterations: fixed.count) { i in
-            let index = fixed[i]
-            let result = Result { () throws(PNGError) -> CompressedPiece in
-                try settings.staticCompression.piece(
-                    of: image, rows: layout[index].rows, filter: settings.staticFilter,
-                    last: index == layout.count - 1)
-            }
-            made.withLock { $0[index] = result }
-        }
-        let results = made.withLock { $0 }
-        var pieces: [Piece] = []
-        for (index, run) in layout.enumerated() {
-            if run.isBand {
-                pieces.append(.band(rows: run.rows))
-            } else {
-                pieces.append(.fixed(rows: run.rows, try results[index]!.get()))
-            }
-        }
-        self.pieces = pieces
+        var compressed = try Compression.onAllCores(fixed.count) { i throws(PNGError) in
+            try settings.staticCompression.piece(
+                of: image, rows: layout[fixed[i]].rows, filter: settings.staticFilter,
+                last: fixed[i] == layout.count - 1)
+        }.makeIterator()
+        pieces = layout.map { run in run.isBand ? .band(rows: run.rows) : .fixed(rows: run.rows, compressed.next()!) }
         let band = source.changingRows
         bandLines =
             settings.bandFilter == .none && Scanlines.byteCount(width: width, rows: band.count) <= Self.bandLinesLimit

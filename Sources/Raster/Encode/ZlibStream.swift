@@ -71,18 +71,27 @@ extension Compression {
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
         let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
         let starts = Array(stride(from: 0, to: source.height, by: rowsPerPiece))
-        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
-        DispatchQueue.concurrentPerform(iterations: starts.count) { index in
+        let pieces = try Compression.onAllCores(starts.count) { index throws(PNGError) in
             let rows = starts[index]..<min(source.height, starts[index] + rowsPerPiece)
-            let result = Result { () throws(PNGError) -> CompressedPiece in
-                try piece(of: source, rows: rows, filter: filter, last: rows.upperBound == source.height)
-            }
+            return try piece(of: source, rows: rows, filter: filter, last: rows.upperBound == source.height)
+        }
+        var stream = ZlibStream(level: headerLevel)
+        for piece in pieces { stream.append(piece) }
+        return stream.finish()
+    }
+
+    /// `make(0) … make(count − 1)` on all cores, in index order; the first error by index is
+    /// thrown. Pieces are independent, so their bytes do not depend on the number of cores.
+    static func onAllCores(_ count: Int, _ make: @Sendable (Int) throws(PNGError) -> CompressedPiece)
+        throws(PNGError) -> [CompressedPiece]
+    {
+        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = Result { () throws(PNGError) -> CompressedPiece in try make(index) }
             made.withLock { $0[index] = result }
         }
-        let pieces = made.withLock { $0 }
-        var stream = ZlibStream(level: headerLevel)
-        for index in starts.indices { stream.append(try pieces[index]!.get()) }
-        return stream.finish()
+        let results = made.withLock { $0 }
+        return try (0..<count).map { index throws(PNGError) in try results[index]!.get() }
     }
 
     /// Scanline bytes per piece of a single image: 1 MiB, enough for the deflate window to pay
