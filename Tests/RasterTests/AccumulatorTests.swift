@@ -166,4 +166,34 @@ import Testing
             }
         }
     }
+
+    /// A window accumulated in bands of rows gives the values of one piece, bit for bit: random
+    /// polygons reaching past every side, and a ring, in bands of 1, 2, 3 and 7 rows.
+    @Test(arguments: 0..<8)
+    func bandsGiveTheSameValues(seed: Int) {
+        var random = Random(state: UInt64(seed) &+ 77)
+        let window = PixelRect(x0: 3, y0: 5, x1: 40, y1: 37)
+        var polygons = (0..<3).map { _ in
+            (0..<7).map { _ in Point(x: random.next() * 50 - 5, y: random.next() * 45 - 5) }
+        }
+        polygons += Path.ring(center: Point(x: 20.3, y: 21.7), outerRadius: 14.2, innerRadius: 9.9).flattened(
+            tolerance: 0.1)
+        let whole = Rasterizer.coverage(of: polygons, in: window, bandCells: Int.max)
+        for rows in [1, 2, 3, 7] {
+            let banded = Rasterizer.coverage(of: polygons, in: window, bandCells: rows * (window.width + 2))
+            #expect(banded.values == whole.values, "bands of \(rows) rows, seed \(seed)")
+        }
+        for rows in [5..<6, 10..<21, 0..<9, 30..<45] {
+            let part = Rasterizer.coverage(of: polygons, in: window, rows: rows, bandCells: 2 * (window.width + 2))
+            let expected = window.intersection(PixelRect(x0: 0, y0: rows.lowerBound, x1: 100, y1: rows.upperBound))
+            #expect(part.window == expected)
+            for y in expected.y0..<expected.y1 {
+                for x in window.x0..<window.x1 where part.coverage(x: x, y: y) != whole.coverage(x: x, y: y) {
+                    Issue.record(
+                        "rows \(rows), pixel (\(x), \(y)): \(part.coverage(x: x, y: y)) ≠ \(whole.coverage(x: x, y: y))"
+                    )
+                }
+            }
+        }
+    }
 }

@@ -29,6 +29,12 @@ struct RenderJob: Sendable {
         // The session language also sets the text's language forms and line breaking.
         scene.language = language.languageCode
         let label = try SceneResolution.label(of: scene, options)
+        // The backdrop kept only as scaled to the frame (the decoded file is not kept beside it).
+        do {
+            try scene.fitBackdropImage(label: label)
+        } catch {
+            throw .runtime("\(error)")
+        }
         let sequence = try SequencePlan.resolve(options, variant: scene.variant)
         let outputs = try OutputPlan.resolve(options)
         return RenderJob(

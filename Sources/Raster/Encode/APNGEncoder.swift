@@ -41,14 +41,33 @@ public struct APNGEncoder: Sendable {
         let full = PixelRect(x0: 0, y0: 0, x1: renderer.width, y1: renderer.height)
         chunks.append(("fcTL", frameControl(sequence, full)))
         sequence += 1
-        // Frame 0 whole, released before the later frames are made.
-        chunks.append(("IDAT", try compression.stream(of: frames.image(0), filter: .none)))
+        // Frame 0 row by row, never whole.
         let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
+        let first: any RowSource =
+            switch frames.frames[0] {
+            case .spinner(let k): renderer.rows(ofFrame: k)
+            case .hidden: hidden!
+            }
+        chunks.append(("IDAT", try compression.stream(of: first, filter: .none)))
         var window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         var before: [UInt32] = []
         for k in 1..<max(1, count) {
-            // Frame k − 1 within the window is made again only when the window changes.
             let changing = frames.changingWindow(from: k - 1, to: k)
+            if changing.width * changing.height * 4 > windowLimit {
+                // A large window is compared and written in bands of rows, made again when needed.
+                let arcs = (arc(of: frames.frames[k - 1]), arc(of: frames.frames[k]))
+                let changed = difference(from: k - 1, to: k, in: changing, hidden: hidden, arcs: arcs)
+                chunks.append(("fcTL", frameControl(sequence, changed)))
+                sequence += 1
+                let stream = try zlibStream(changed) { part in
+                    pixels(of: frames.frames[k], in: part, hidden: hidden, arc: arcs.1)
+                }
+                chunks.append(("fdAT", PNGContainer.bigEndian(sequence) + stream))
+                sequence += 1
+                window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+                continue
+            }
+            // Frame k − 1 within the window is made again only when the window changes.
             if changing != window || k == 1 {
                 window = changing
                 before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
@@ -68,14 +87,42 @@ public struct APNGEncoder: Sendable {
         return try PNGContainer.file(width: renderer.width, height: renderer.height, chunks: chunks)
     }
 
-    /// What `frame` shows within `window`, row after row: the spinner's frame, or the hidden screen.
-    func pixels(of frame: SequenceFrame, in window: PixelRect, hidden: Pixmap?) -> [UInt32] {
+    /// The largest window two frames are held over whole, in bytes a frame. Default: 64 MiB.
+    package var windowLimit = 64 << 20
+
+    /// `difference(_:_:window:)` of frames i and j over `window`, made in bands of rows of at most
+    /// 4 MiB a frame: the same rectangle, without holding the window whole.
+    func difference(
+        from i: Int, to j: Int, in window: PixelRect, hidden: Pixmap?, arcs: (CoverageMask?, CoverageMask?)
+    ) -> PixelRect {
+        let rows = max(1, (SequenceEncoder.staticPieceBytes / 4) / window.width)
+        var changed: PixelRect? = nil
+        for start in stride(from: window.y0, to: window.y1, by: rows) {
+            let band = PixelRect(x0: window.x0, y0: start, x1: window.x1, y1: min(window.y1, start + rows))
+            let found = APNGEncoder.difference(
+                pixels(of: frames.frames[i], in: band, hidden: hidden, arc: arcs.0),
+                pixels(of: frames.frames[j], in: band, hidden: hidden, arc: arcs.1), window: band)
+            if let found { changed = changed.map { $0.union(found) } ?? found }
+        }
+        return changed ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+    }
+
+    /// The arc's coverage in `frame`, nil for a hidden frame.
+    func arc(of frame: SequenceFrame) -> CoverageMask? {
+        if case .spinner(let k) = frame { return renderer.arcMask(frame: k) }
+        return nil
+    }
+
+    /// What `frame` shows within `window`, row after row: the spinner's frame (its `arc` when
+    /// given, made once for many windows), or the hidden screen.
+    func pixels(of frame: SequenceFrame, in window: PixelRect, hidden: Pixmap?, arc: CoverageMask? = nil) -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: window.width * window.height) { pixels, count in
             count = window.width * window.height
             guard !window.isEmpty else { return }
             switch frame {
             case .spinner(let k):
-                SpinnerFrame(renderer: renderer, arc: renderer.arcMask(frame: k)).write(region: window, into: pixels)
+                SpinnerFrame(renderer: renderer, arc: arc ?? renderer.arcMask(frame: k)).write(
+                    region: window, into: pixels)
             case .hidden:
                 hidden!.pixels.withUnsafeBufferPointer { image in
                     for y in window.y0..<window.y1 {
@@ -100,11 +147,7 @@ public struct APNGEncoder: Sendable {
     func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, outside: Pixmap) throws(PNGError)
         -> [UInt8]
     {
-        let rowBytes = region.width * 4 + 1
-        let rowsPerPiece = max(1, SequenceEncoder.staticPieceBytes / rowBytes)
-        var stream = ZlibStream(level: compression.headerLevel)
-        for start in stride(from: region.y0, to: region.y1, by: rowsPerPiece) {
-            let part = PixelRect(x0: region.x0, y0: start, x1: region.x1, y1: min(region.y1, start + rowsPerPiece))
+        try zlibStream(region) { part in
             var pixels = [UInt32]()
             pixels.reserveCapacity(part.width * part.height)
             for y in part.y0..<part.y1 {
@@ -116,6 +159,19 @@ public struct APNGEncoder: Sendable {
                             : outside.pixels[y * outside.width + x])
                 }
             }
+            return pixels
+        }
+    }
+
+    /// A zlib stream of `region`'s unfiltered scanlines, `part` giving the pixels of each piece
+    /// (at most `SequenceEncoder.staticPieceBytes` of scanlines), row after row.
+    func zlibStream(_ region: PixelRect, part pixelsOf: (PixelRect) -> [UInt32]) throws(PNGError) -> [UInt8] {
+        let rowBytes = region.width * 4 + 1
+        let rowsPerPiece = max(1, SequenceEncoder.staticPieceBytes / rowBytes)
+        var stream = ZlibStream(level: compression.headerLevel)
+        for start in stride(from: region.y0, to: region.y1, by: rowsPerPiece) {
+            let part = PixelRect(x0: region.x0, y0: start, x1: region.x1, y1: min(region.y1, start + rowsPerPiece))
+            let pixels = pixelsOf(part)
             let lines = [UInt8](unsafeUninitializedCapacity: Scanlines.byteCount(width: part.width, rows: part.height))
             {
                 out, count in

@@ -69,10 +69,17 @@ package struct FramesFolder: Sendable {
                     expected: "a readable PNG file (\(error))")
             }
         }
-        scene = Scene(
+        var scene = Scene(
             style: manifest.style, variant: manifest.variant, scale: manifest.scale,
             screenSize: manifest.screen ?? Scene.defaultScreenSize, background: manifest.backdropColor,
             text: manifest.text, fontFile: self.fontFile, backdropImage: image)
+        image = nil
+        if scene.backdropImage != nil {
+            // Only the image scaled to the frame is kept; a label or size that fails is reported
+            // by `makeRenderer`.
+            try? scene.fitBackdropImage(label: scene.makeLabel())
+        }
+        self.scene = scene
     }
 
     /// The first of the places a file may be that holds a regular file.

@@ -27,25 +27,29 @@ enum Compositor {
     /// same values, or neither row reached) is a copy of the row above, since each of its pixels
     /// goes through the same operations. Only the other rows are composited, and in them only
     /// the columns `changingColumns` finds.
-    static func deduplicated(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
-        let height = image.height
-        let copies = (0..<height).map { y in y > 0 && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
+    /// With `rows`, only those rows are composited (default: all).
+    static func deduplicated(
+        _ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap, rows: Range<Int>? = nil
+    ) {
+        let rows = rows ?? 0..<image.height
+        let first = rows.lowerBound
+        let copies = rows.map { y in y > first && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
         var bands: [Range<Int>] = []
-        var y = 0
-        while y < height {
-            if copies[y] {
+        var y = first
+        while y < rows.upperBound {
+            if copies[y - first] {
                 y += 1
                 continue
             }
             var end = y + 1
-            while end < height && !copies[end] && end - y < bandRows { end += 1 }
+            while end < rows.upperBound && !copies[end - first] && end - y < bandRows { end += 1 }
             bands.append(y..<end)
             y = end
         }
         composite(layers, background: background, rows: bands, spanning: true, into: &image)
         let width = image.width
         image.pixels.withUnsafeMutableBufferPointer { p in
-            for y in 1..<max(1, height) where copies[y] {
+            for y in rows where copies[y - first] {
                 (p.baseAddress! + y * width).update(from: p.baseAddress! + (y - 1) * width, count: width)
             }
         }

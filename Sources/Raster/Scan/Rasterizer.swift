@@ -14,27 +14,49 @@
 /// become vertical edges on its left side (so winding is kept), parts right of it do not affect
 /// it, parts above or below are dropped. Accumulation is in Double (Float coordinates alone
 /// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
+/// A window of more than `bandCells` cells is accumulated in bands of rows, every segment added
+/// again for each band: a row gets the same additions in the same order either way (the same
+/// values, bit for bit), and the Double buffer stays at most `bandCells` cells (16 MiB) beside
+/// the Float mask, rather than twice its size.
 package enum Rasterizer {
-    /// The coverage of the polygons (closed implicitly) over `window` (pixels).
-    package static func coverage(of polygons: [Polygon], in window: PixelRect) -> CoverageMask {
+    /// The most cells accumulated at once: 2 Mi (16 MiB of Double).
+    static let bandCells = 1 << 21
+
+    /// The coverage of the polygons (closed implicitly) over `window` (pixels), accumulated at most
+    /// `bandCells` cells at a time; with `rows` (image rows), only those rows of the window: the
+    /// same values as those rows of the whole window's mask, bit for bit.
+    package static func coverage(
+        of polygons: [Polygon], in window: PixelRect, rows: Range<Int>? = nil, bandCells: Int = Rasterizer.bandCells
+    ) -> CoverageMask {
+        let part =
+            rows.map {
+                window.intersection(PixelRect(x0: window.x0, y0: $0.lowerBound, x1: window.x1, y1: $0.upperBound))
+            }
+            ?? window
         let width = window.width
-        let height = window.height
-        guard width > 0, height > 0 else {
+        guard width > 0, !part.isEmpty else {
             return CoverageMask(
                 window: PixelRect(x0: window.x0, y0: window.y0, x1: window.x0, y1: window.y0), values: [])
         }
-        var accumulator = Accumulator(width: width, height: height)
         let ox = Double(window.x0)
         let oy = Double(window.y0)
-        for polygon in polygons where polygon.count >= 2 {
-            var previous = polygon[polygon.count - 1]
-            for point in polygon {
-                accumulator.addClippedLine(
-                    x0: previous.x - ox, y0: previous.y - oy, x1: point.x - ox, y1: point.y - oy)
-                previous = point
+        let (first, last) = (part.y0 - window.y0, part.y1 - window.y0)
+        let bandRows = max(1, bandCells / (width + 2))
+        var values = [Float](repeating: 0, count: width * part.height)
+        for start in stride(from: first, to: last, by: bandRows) {
+            var accumulator = Accumulator(
+                width: width, height: window.height, rows: start..<min(last, start + bandRows))
+            for polygon in polygons where polygon.count >= 2 {
+                var previous = polygon[polygon.count - 1]
+                for point in polygon {
+                    accumulator.addClippedLine(
+                        x0: previous.x - ox, y0: previous.y - oy, x1: point.x - ox, y1: point.y - oy)
+                    previous = point
+                }
             }
+            values.withUnsafeMutableBufferPointer { accumulator.coverage(into: $0, offset: start - first) }
         }
-        return CoverageMask(window: window, values: accumulator.coverage())
+        return CoverageMask(window: part, values: values)
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
@@ -46,19 +68,23 @@ package enum Rasterizer {
     }
 }
 
-/// The accumulation buffer: one row of `width + 2` cells per pixel row (the two extra cells take
-/// the spill of edges on or right of the last column and are never read).
+/// The accumulation buffer: one row of `width + 2` cells per pixel row of `rows` (the two extra
+/// cells take the spill of edges on or right of the last column and are never read). Segments
+/// are clipped to the whole window, 0…height; only the rows of `rows` are kept.
 struct Accumulator {
     let width: Int
     let height: Int
     let stride: Int
+    /// The rows kept: all of them, or a band.
+    let rows: Range<Int>
     var cells: [Double]
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, rows: Range<Int>? = nil) {
         self.width = width
         self.height = height
+        self.rows = rows ?? 0..<height
         stride = width + 2
-        cells = [Double](repeating: 0, count: stride * height)
+        cells = [Double](repeating: 0, count: stride * self.rows.count)
     }
 
     /// Adds a segment in window coordinates after clipping it to 0…height in y and splitting it
@@ -126,14 +152,14 @@ struct Accumulator {
             (sx, sy, ex, ey) = (px1, py1, px0, py0)
         }
         let dxdy = (ex - sx) / (ey - sy)
-        var x = sx
-        let rowStart = max(0, Int(sy))
-        let rowEnd = min(height, Int(ey.rounded(.up)))
-        let stride = self.stride
-        let limit = Double(width)
+        let rowStart = max(rows.lowerBound, Int(sy))
+        let rowEnd = min(rows.upperBound, Int(ey.rounded(.up)))
+        let (stride, limit, firstRow) = (self.stride, Double(width), rows.lowerBound)
+        // Where the segment enters row `rowStart`: as the row above it leaves it, when it starts above.
+        var x = rowStart <= Int(sy) ? sx : max(0, min(limit, sx + dxdy * (Double(rowStart) - sy)))
         cells.withUnsafeMutableBufferPointer { cells in
-            for row in rowStart..<rowEnd {
-                let line = row * stride
+            for row in rowStart..<max(rowStart, rowEnd) {
+                let line = (row - firstRow) * stride
                 let rowBottom = min(Double(row + 1), ey)
                 let dy = rowBottom - max(Double(row), sy)
                 // From the start point, not by steps, so x cannot drift outside 0…width.
@@ -177,22 +203,27 @@ struct Accumulator {
 
     /// The running sum along each row, as non-zero coverage.
     func coverage() -> [Float] {
+        var out = [Float](repeating: 0, count: width * rows.count)
+        out.withUnsafeMutableBufferPointer { coverage(into: $0, offset: 0) }
+        return out
+    }
+
+    /// The running sum along each row of `rows`, as non-zero coverage, into `out` (`width` values
+    /// a row) from row `offset` (default: the band's first row, for a whole window's values).
+    func coverage(into out: UnsafeMutableBufferPointer<Float>, offset: Int? = nil) {
         let width = self.width
         let stride = self.stride
-        var out = [Float](repeating: 0, count: width * height)
+        let first = offset ?? rows.lowerBound
         cells.withUnsafeBufferPointer { cells in
-            out.withUnsafeMutableBufferPointer { out in
-                for row in 0..<height {
-                    var sum: Double = 0
-                    let source = row * stride
-                    let target = row * width
-                    for column in 0..<width {
-                        sum += cells[source + column]
-                        out[target + column] = Float(min(1, abs(sum)))
-                    }
+            for row in 0..<rows.count {
+                var sum: Double = 0
+                let source = row * stride
+                let target = (first + row) * width
+                for column in 0..<width {
+                    sum += cells[source + column]
+                    out[target + column] = Float(min(1, abs(sum)))
                 }
             }
         }
-        return out
     }
 }

@@ -26,8 +26,13 @@ public struct FrameRenderer: Sendable {
     /// The flattening tolerance of every curve, in pixels.
     package let tolerance: Double
 
-    /// Layers under the arc (dim, card, track) and over it (label).
+    /// Layers under the arc (backdrop, dim, card, track) and over it (label). For a large image
+    /// (`stripRows(width:height:)`), the masks under the arc are cut to the spinner's box, where
+    /// alone the arc's pixels are composited again, and one that covers all of it is a rectangle:
+    /// a 100-megapixel card's mask would take 400 MB.
     let underLayers: [Layer]
+    /// Whether `underLayers` were cut to the spinner's box.
+    let trimmedLayers: Bool
     let overLayers: [Layer]
     let background: PremultipliedColor
     /// The label, when the scene has text: its font files and warnings are worth reporting.
@@ -70,10 +75,11 @@ public struct FrameRenderer: Sendable {
     }
 
     /// `keepsSpinnerBase: false` always composites arc pixels from the background up (tests
-    /// hold both ways against `referenceFrame`).
+    /// hold both ways against `referenceFrame`); `stripRows` composites the static image in strips
+    /// of that many rows (default: `stripRows(width:height:)`).
     init(
         validated scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double,
-        keepsSpinnerBase: Bool = true
+        keepsSpinnerBase: Bool = true, stripRows: Int? = nil
     ) throws {
         precondition(frameCount >= 1, "a sequence has at least one frame")
         self.scene = scene
@@ -88,16 +94,24 @@ public struct FrameRenderer: Sendable {
 
         let box = layout.spinnerBox.scaled(by: scene.scale)
         spinnerWindow = box.enclosingPixels.intersection(bounds)
-        let layers = try FrameRenderer.underLayers(
-            scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
-        underLayers = layers
         let over = FrameRenderer.labelLayers(
             label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
         overLayers = over
-
-        Compositor.deduplicated(layers + over, background: background, into: &image)
+        let strips = stripRows ?? FrameRenderer.stripRows(width: width, height: height)
+        let layers: [Layer]
+        if let strips {
+            layers = try FrameRenderer.composite(
+                scene, layout: layout, over: over, background: background, spinnerWindow: spinnerWindow,
+                tolerance: tolerance, strips: strips, into: &image)
+        } else {
+            layers = try FrameRenderer.underLayers(
+                scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
+            Compositor.deduplicated(layers + over, background: background, into: &image)
+        }
         staticImage = image
         arcColor = scene.style.spinnerColor.premultiplied()
+        underLayers = layers
+        trimmedLayers = strips != nil
         if keepsSpinnerBase && spinnerWindow.width * spinnerWindow.height * 16 <= FrameRenderer.spinnerBaseLimit {
             var base = Canvas(window: spinnerWindow, background: background)
             for layer in layers { base.draw(layer) }
@@ -111,15 +125,29 @@ public struct FrameRenderer: Sendable {
     static func underLayers(
         scene: Scene, layout: Layout, bounds: PixelRect, spinnerWindow: PixelRect, tolerance: Double
     ) throws -> [Layer] {
+        try [backdropLayer(scene, bounds: bounds)].compactMap { $0 }
+            + shapeLayers(
+                scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance,
+                cut: .whole)
+    }
+
+    /// The backdrop image scaled to cover `bounds`, or nil without one.
+    static func backdropLayer(_ scene: Scene, bounds: PixelRect) throws -> Layer? {
+        guard let backdrop = scene.backdropImage else { return nil }
+        // An image already of the frame's size is its own aspect-fill (same pixels, no copy).
+        let fitted =
+            backdrop.bounds == bounds
+            ? backdrop : try Resample.aspectFill(backdrop, width: bounds.width, height: bounds.height)
+        return Layer(coverage: .image(fitted), color: .transparent)
+    }
+
+    /// The dim layer (overlay), the card and the track, their masks cut as `cut` says.
+    static func shapeLayers(
+        scene: Scene, layout: Layout, bounds: PixelRect, spinnerWindow: PixelRect, tolerance: Double, cut: LayerCut
+    ) -> [Layer] {
         let scale = scene.scale
         let style = scene.style
         var layers: [Layer] = []
-        if let backdrop = scene.backdropImage {
-            layers.append(
-                Layer(
-                    coverage: .image(try Resample.aspectFill(backdrop, width: bounds.width, height: bounds.height)),
-                    color: .transparent))
-        }
         if scene.variant == .overlay, style.dimAmount > 0 {
             layers.append(
                 Layer(
@@ -129,18 +157,16 @@ public struct FrameRenderer: Sendable {
         let card = layout.card.scaled(by: scale)
         let cardPath = Path.roundedRect(card, cornerRadius: layout.cornerRadius * scale)
         layers.append(
-            Layer(
-                coverage: .mask(
-                    Rasterizer.coverage(
-                        of: cardPath, in: card.enclosingPixels.intersection(bounds), tolerance: tolerance)),
-                color: style.backgroundColor.premultiplied()))
+            maskLayer(
+                cardPath.flattened(tolerance: tolerance), in: card.enclosingPixels.intersection(bounds),
+                color: style.backgroundColor.premultiplied(), cut: cut))
         let box = layout.spinnerBox.scaled(by: scale)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: style, scale: scale)
         let track = Path.ring(center: center, outerRadius: radius + stroke / 2, innerRadius: radius - stroke / 2)
         layers.append(
-            Layer(
-                coverage: .mask(Rasterizer.coverage(of: track, in: spinnerWindow, tolerance: tolerance)),
-                color: style.trackColor.premultiplied()))
+            maskLayer(
+                track.flattened(tolerance: tolerance), in: spinnerWindow, color: style.trackColor.premultiplied(),
+                cut: cut))
         return layers
     }
 
@@ -233,7 +259,13 @@ public struct FrameRenderer: Sendable {
     package func referenceFrame(_ k: Int) -> Pixmap {
         var image = staticImage
         let arc = Layer(coverage: .mask(arcMask(frame: k)), color: arcColor)
-        Compositor.composite(underLayers + [arc] + overLayers, background: background, into: &image)
+        // Layers cut to the spinner's box are made whole again.
+        let under =
+            trimmedLayers
+            ? try! FrameRenderer.underLayers(
+                scene: scene, layout: layout, bounds: image.bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
+            : underLayers
+        Compositor.composite(under + [arc] + overLayers, background: background, into: &image)
         return image
     }
 }

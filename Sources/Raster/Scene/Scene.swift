@@ -93,6 +93,17 @@ public struct Scene: Sendable, Equatable {
         return self
     }
 
+    /// Replaces the backdrop image by its aspect-fill at the size of the frame `label` gives (the
+    /// pixels `FrameRenderer` draws, which takes an image of the frame's size as it is), so that
+    /// the image as given can go: a 100-megapixel PNG takes 400 MB decoded. Throws
+    /// `RasterError.invalidSize` for a frame of no pixels or over `Pixmap.maxPixelCount`; the
+    /// scene is then unchanged.
+    package mutating func fitBackdropImage(label: TextLabel?) throws {
+        guard let image = backdropImage else { return }
+        let (width, height) = Layout(scene: self, label: label).pixelSize(scale: scale)
+        backdropImage = try Resample.aspectFill(image, width: width, height: height)
+    }
+
     /// The label laid out for this scene, or nil without text. On an overlay, lines break where
     /// the card would get wider than the screen less 16 pt each side.
     public func makeLabel() throws(FontError) -> TextLabel? {

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import Raster
+
+/// The paths that keep memory bounded for 100-megapixel images give the bytes of the plain ones:
+/// a backdrop kept at the frame's size, the APNG compared and written in bands of rows.
+@Suite struct BoundedMemoryTests {
+    /// A backdrop of `width` × `height` px: a gradient with some transparency.
+    static func backdrop(width: Int, height: Int) throws -> Pixmap {
+        var image = try Pixmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let a = UInt32(128 + (x * 127) / max(1, width - 1))
+                let r = UInt32(x * 255 / max(1, width - 1)) * a / 255
+                let g = UInt32(y * 255 / max(1, height - 1)) * a / 255
+                image.pixels[y * width + x] = Pixmap.pack(r: r, g: g, b: (r + g) / 2, a: a)
+            }
+        }
+        return image
+    }
+
+    /// Strips of a few rows (and the layers cut to the spinner's box) give the static image and
+    /// the frames of the whole-image path, with and without the float copy of the box.
+    @Test(arguments: FrameTests.cases.indices)
+    func stripsGiveTheSamePixels(index: Int) throws {
+        var (name, scene) = FrameTests.cases[index]
+        scene.backdropImage = try Self.backdrop(width: 31, height: 17)
+        let scene2 = try scene.validated()
+        let label = try scene2.makeLabel()
+        let whole = try FrameRenderer(validated: scene2, label: label, frameCount: 12, tolerance: Path.defaultTolerance)
+        #expect(!whole.trimmedLayers)
+        for keepsBase in [true, false] {
+            let strips = try FrameRenderer(
+                validated: scene2, label: label, frameCount: 12, tolerance: Path.defaultTolerance,
+                keepsSpinnerBase: keepsBase, stripRows: 7)
+            #expect(strips.trimmedLayers)
+            let same = strips.staticImage == whole.staticImage
+            #expect(same, "\(name): static image")
+            for k in [0, 5, 11] {
+                let frame = strips.frame(k)
+                let sameFrame = frame == whole.frame(k)
+                #expect(sameFrame, "\(name) frame \(k), float box \(keepsBase)")
+                let reference = frame == strips.referenceFrame(k)
+                #expect(reference, "\(name) frame \(k) against the reference")
+            }
+            let hidden = strips.hiddenFrame() == whole.hiddenFrame()
+            #expect(hidden)
+        }
+    }
+
+    /// An image is its own aspect-fill at its own size, for every premultiplied value, so the
+    /// renderer can take a backdrop already of the frame's size as it is.
+    @Test func aspectFillAtTheSameSizeIsTheImage() throws {
+        var image = try Pixmap(width: 256, height: 256)
+        for a in UInt32(0)..<256 {
+            for v in UInt32(0)...a {
+                image.pixels[Int(a) * 256 + Int(v)] = Pixmap.pack(r: v, g: a - v, b: v / 2, a: a)
+            }
+        }
+        let fitted = try Resample.aspectFill(image, width: 256, height: 256)
+        #expect(fitted == image)
+    }
+
+    /// A scene whose backdrop was fitted to the frame draws the same frames and hidden frame.
+    @Test(arguments: [Variant.overlay, .indicator])
+    func fittedBackdropDrawsTheSamePixels(variant: Variant) throws {
+        var scene = Scene(
+            variant: variant, scale: 2, screenSize: Size(width: 60, height: 90), text: "Wait",
+            backdropImage: try Self.backdrop(width: 37, height: 23))
+        let given = try FrameRenderer(scene: scene, frameCount: 8)
+        try scene.fitBackdropImage(label: scene.makeLabel())
+        #expect(scene.backdropImage?.width == given.width && scene.backdropImage?.height == given.height)
+        let fitted = try FrameRenderer(scene: scene, frameCount: 8)
+        for k in [0, 3] {
+            let same = fitted.frame(k) == given.frame(k)
+            #expect(same, "\(variant) frame \(k)")
+        }
+        let hidden = fitted.hiddenFrame() == given.hiddenFrame()
+        #expect(hidden)
+    }
+
+    /// Bands of rows (a window limit of 0) give the bytes of the whole-window path, for a turn and
+    /// for a timeline that hides and shows the overlay.
+    @Test(arguments: [false, true])
+    func apngInBandsGivesTheSameBytes(timeline: Bool) throws {
+        let scene = Scene(
+            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
+            backdropImage: try Self.backdrop(width: 50, height: 70))
+        let renderer = try FrameRenderer(scene: scene, frameCount: 6)
+        let frames = ExportFrames(
+            renderer: renderer,
+            frames: timeline ? [.hidden, .spinner(0), .spinner(1), .hidden, .hidden, .spinner(4), .spinner(5)] : nil,
+            fps: 30)
+        let whole = try APNGEncoder(frames: frames).encode()
+        var banded = APNGEncoder(frames: frames)
+        banded.windowLimit = 0
+        let bytes = try banded.encode()
+        #expect(bytes == whole)
+    }
+}
