@@ -15,7 +15,7 @@ import Darwin
 /// a journal left by a run that was killed, and removes its debris (see `recover`). The lock
 /// file goes when the run ends.
 final class FolderLock {
-    static let fileName = ".frames.lock"
+    static let fileName = FileOutput.folderLockName
 
     let folder: String
     let path: String

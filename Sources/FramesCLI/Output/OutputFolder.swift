@@ -142,7 +142,7 @@ enum OutputFile {
 
     static func write(_ bytes: [UInt8], to path: String) throws(FramesError) {
         do {
-            let temporary = try FileOutput.stage(bytes, beside: path)
+            let temporary = try FileOutput.stage(bytes, beside: path, holding: true)
             pending.withLock { $0.append((temporary, path)) }
         } catch {
             throw .runtime("\(error)")

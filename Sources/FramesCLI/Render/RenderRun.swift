@@ -44,7 +44,7 @@ struct RenderRun {
         do {
             for target in job.outputs.files {
                 let made = try target.make(self)
-                staged.append((try stage(made.bytes, beside: target.path), target.path))
+                staged.append((try stage(made.bytes, beside: target.path, holding: true), target.path))
                 summaries.append(made.summary)
                 exports.append(export(target, bytes: made.bytes.count))
             }
@@ -111,9 +111,11 @@ struct RenderRun {
         }
     }
 
-    func stage(_ bytes: [UInt8], beside path: String) throws(FramesError) -> String {
+    /// `bytes` under a temporary name beside `path`; `holding` for a single file (see
+    /// `FileOutput.stage`).
+    func stage(_ bytes: [UInt8], beside path: String, holding: Bool = false) throws(FramesError) -> String {
         do {
-            return try FileOutput.stage(bytes, beside: path)
+            return try FileOutput.stage(bytes, beside: path, holding: holding)
         } catch {
             throw .runtime("\(error)")
         }

@@ -69,10 +69,15 @@ package enum FileOutput {
 
     /// Writes `bytes` to a new temporary file in `path`'s folder and returns its path; every write
     /// and the close are checked, so a full disk is an error, not a short file. On failure nothing
-    /// is left.
-    package static func stage(_ bytes: [UInt8], beside path: String) throws(FileError) -> String {
+    /// is left. `holding` (a single file, outside a locked frame folder): stale temporaries of
+    /// `path` left by a killed run go first, and this one is held locked until it is renamed or
+    /// removed (`removeStaleTemporaries(of:)`).
+    package static func stage(_ bytes: [UInt8], beside path: String, holding: Bool = false) throws(FileError)
+        -> String
+    {
         try WriteGate.shared.perform { () throws(FileError) -> String in
-            let (fd, temporary) = try createTemporary(beside: path)
+            if holding { removeStaleTemporaries(of: path) }
+            let (fd, temporary) = try createTemporary(beside: path, holding: holding)
             var written = 0
             var failure: Int32 = 0
             bytes.withUnsafeBytes { raw in
@@ -90,6 +95,7 @@ package enum FileOutput {
             if failure != 0 {
                 unlink(temporary)
                 WriteGate.shared.removed(temporary: temporary)
+                release(temporary)
                 throw FileError(operation: "write", path: temporary, errno: failure)
             }
             return temporary
@@ -98,10 +104,10 @@ package enum FileOutput {
 
     /// A new, empty file beside `path` under an unguessable temporary name, open for writing and
     /// recorded with the gate. Never opens anything that already exists (a link, a FIFO).
-    static func createTemporary(beside path: String) throws(FileError) -> (descriptor: Int32, path: String) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = String((slash.map { String(path[path.index(after: $0)...]) } ?? path).prefix(120))
+    static func createTemporary(beside path: String, holding: Bool = false) throws(FileError) -> (
+        descriptor: Int32, path: String
+    ) {
+        let (folder, name) = temporaryPrefix(of: path)
         var attempts = 0
         while true {
             let token = String(UInt64.random(in: .min ... .max), radix: 16)
@@ -109,6 +115,13 @@ package enum FileOutput {
                 folder + "." + name + "." + String(repeating: "0", count: 16 - token.count) + token
                 + temporarySuffix
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0, holding, !hold(fd, temporary) {
+                // Swept by another run in the instant before it was locked: take another name.
+                close(fd)
+                attempts += 1
+                if attempts >= 16 { throw FileError(operation: "create", path: temporary, errno: EAGAIN) }
+                continue
+            }
             if fd >= 0 {
                 WriteGate.shared.added(temporary: temporary)
                 return (fd, temporary)
@@ -134,6 +147,7 @@ package enum FileOutput {
         try WriteGate.shared.perform { () throws(FileError) in
             if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
             WriteGate.shared.removed(temporary: from)
+            release(from)
         }
     }
 
@@ -142,6 +156,7 @@ package enum FileOutput {
         WriteGate.shared.perform {
             unlink(path)
             WriteGate.shared.removed(temporary: path)
+            release(path)
         }
     }
 
