@@ -108,6 +108,13 @@ import Testing
             list.append(Entry(arguments: [option, "."], status: 64, mentions: [option, "'.'"]))
         }
         list.append(Entry(arguments: ["--apng", "folder.png"], status: 64, mentions: ["--apng", "not a folder"]))
+        // Refused before anything is rendered: libwebp would need about 4 GB for 100 megapixels.
+        list.append(
+            Entry(
+                arguments: [
+                    "--style", "overlay", "--scale", "10", "--width", "1000", "--height", "1000", "--webp", "a.webp",
+                ],
+                status: 64, mentions: ["--webp", "34 megapixels", "10000 × 10000 px"]))
         list.append(
             Entry(arguments: ["--out", "style.json/x"], status: 1, mentions: ["style.json/x", "Not a directory"]))
         list.append(Entry(arguments: ["--out", "style.json"], status: 1, mentions: ["style.json", "Not a directory"]))

@@ -37,6 +37,13 @@ struct RenderJob: Sendable {
         }
         let sequence = try SequencePlan.resolve(options, variant: scene.variant)
         let outputs = try OutputPlan.resolve(options)
+        let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
+        if let webp = options.webp, width * height > WebPEncoder.maxPixelCount {
+            throw .invalidValue(
+                option: webp.option, value: webp.text,
+                expected: "frames of at most \(WebPEncoder.maxPixelCount / 1_000_000) megapixels for an animated WebP "
+                    + "(these are \(width) × \(height) px; libwebp's encoder keeps several whole frames in memory)")
+        }
         return RenderJob(
             style: style, language: language, scene: scene, label: label,
             backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,

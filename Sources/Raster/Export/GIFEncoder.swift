@@ -46,7 +46,8 @@ package struct GIFEncoder: Sendable {
         // made twice rather than kept (60 frames at 1170 × 2532 px would take 700 MB).
         var transparent = false
         for index in 0..<frames.count where !transparent {
-            transparent = try flattened(frames.image(index)).contains { $0 >> 24 == 0 }
+            var image = frames.image(index)
+            transparent = try flattened(&image).contains { $0 >> 24 == 0 }
         }
         let writer = GIFWriter()
         try writer.open(width: width, height: height)
@@ -56,17 +57,15 @@ package struct GIFEncoder: Sendable {
         // 256 colours is shown exactly whatever came before.
         var shown = [UInt32](repeating: 0, count: width * height)
         for index in 0..<frames.count {
-            let image = try flattened(frames.image(index))
+            var frame = frames.image(index)
+            let image = try flattened(&frame)
             var region = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
             if index > 0 && !transparent {
                 region =
                     GIFEncoder.difference(shown, image, width: width, within: region)
                     ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
             }
-            var pixels: [UInt32] = []
-            pixels.reserveCapacity(region.width * region.height)
-            for y in region.y0..<region.y1 { pixels += image[(y * width + region.x0)..<(y * width + region.x1)] }
-            let (palette, indices, report) = GIFEncoder.palette(for: pixels)
+            let (palette, indices, report) = GIFEncoder.palette(of: image, width: width, region: region)
             for y in region.y0..<region.y1 {
                 for x in region.x0..<region.x1 {
                     shown[y * width + x] = palette[Int(indices[(y - region.y0) * region.width + x - region.x0])]
@@ -80,11 +79,14 @@ package struct GIFEncoder: Sendable {
         return (try writer.close(), reports)
     }
 
-    /// The frame as straight RGBA words (R in the low byte), each pixel opaque or transparent.
-    func flattened(_ image: Pixmap) throws(ExportError) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: image.pixels.count)
+    /// The frame as straight RGBA words (R in the low byte), each pixel opaque or transparent,
+    /// made in the frame's own buffer (`image` is left without pixels).
+    func flattened(_ image: inout Pixmap) throws(ExportError) -> [UInt32] {
+        var out = image.pixels
+        image.pixels = []
         let under = matte?.premultiplied()
-        for (i, p) in image.pixels.enumerated() {
+        for i in out.indices {
+            let p = out[i]
             var pixel = (Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24))
             if let under, pixel.3 < 255 {
                 // Source over the matte, premultiplied: result = pixel + under · (1 − alpha).
@@ -95,7 +97,10 @@ package struct GIFEncoder: Sendable {
                 )
             }
             let alpha = UInt32(pixel.3.rounded())
-            if alpha == 0 { continue }
+            if alpha == 0 {
+                out[i] = 0
+                continue
+            }
             guard alpha == 255 else {
                 throw .partialTransparency(x: i % image.width, y: i / image.width, alpha: UInt8(alpha))
             }
@@ -106,10 +111,18 @@ package struct GIFEncoder: Sendable {
         return out
     }
 
-    /// The palette (transparent as 0), each pixel's index, and how exact it is.
-    static func palette(for pixels: [UInt32]) -> (palette: [UInt32], indices: [UInt8], report: FrameReport) {
+    /// The palette (transparent as 0) of `region` of `image` (`width` px a row), each of its
+    /// pixels' index row after row, and how exact it is.
+    static func palette(of image: [UInt32], width: Int, region: PixelRect) -> (
+        palette: [UInt32], indices: [UInt8], report: FrameReport
+    ) {
+        let rows = region.isEmpty ? 0..<0 : region.y0..<region.y1
         var counts: [UInt32: Int] = [:]
-        for p in pixels { counts[p >> 24 == 0 ? 0 : p, default: 0] += 1 }
+        for y in rows {
+            for p in image[(y * width + region.x0)..<(y * width + region.x1)] {
+                counts[p >> 24 == 0 ? 0 : p, default: 0] += 1
+            }
+        }
         let palette = counts.count <= 256 ? counts.keys.sorted() : MedianCut.palette(of: counts, size: 256)
         var lookup: [UInt32: UInt8] = [:]
         var worst = 0
@@ -118,7 +131,13 @@ package struct GIFEncoder: Sendable {
             lookup[color] = UInt8(index)
             worst = max(worst, MedianCut.channelError(color, palette[index]))
         }
-        let indices = pixels.map { lookup[$0 >> 24 == 0 ? 0 : $0]! }
+        var indices: [UInt8] = []
+        indices.reserveCapacity(region.width * region.height)
+        for y in rows {
+            for p in image[(y * width + region.x0)..<(y * width + region.x1)] {
+                indices.append(lookup[p >> 24 == 0 ? 0 : p]!)
+            }
+        }
         return (palette, indices, FrameReport(colors: counts.count, maxChannelError: worst))
     }
 

@@ -9,6 +9,10 @@ import CWebP
 /// round(1000 · N / fps) ms. libwebp picks each frame's sub-rectangle and blending itself.
 package struct WebPEncoder: Sendable {
     package let frames: ExportFrames
+    /// The largest frame written: 34 megapixels (an 8K frame, 7680 × 4320 px, is 33.2).
+    /// libwebp's animation encoder keeps several whole frames of its own (the canvas before and
+    /// after, the candidate sub-frames), about 40 bytes a pixel in all: 4.1 GB at 100 megapixels.
+    package static let maxPixelCount = 34_000_000
     /// libwebp's effort for lossless coding, 0 (fast) … 6 (smallest). Default: 4.
     package let method: Int
 
@@ -55,6 +59,7 @@ package struct WebPEncoder: Sendable {
             }
             defer { WebPPictureFree(&picture) }
             guard imported != 0 else { throw failure("WebPPictureImportRGBA", "out of memory") }
+            rgba = [] // the picture holds its own copy
             guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp(index)), &config) != 0 else {
                 throw failure("WebPAnimEncoderAdd", WebPEncoder.lastError(encoder))
             }
