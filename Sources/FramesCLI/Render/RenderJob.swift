@@ -44,6 +44,13 @@ struct RenderJob: Sendable {
                 expected: "frames of at most \(WebPEncoder.maxPixelCount / 1_000_000) megapixels for an animated WebP "
                     + "(these are \(width) × \(height) px; libwebp's encoder keeps several whole frames in memory)")
         }
+        if let gif = options.gif, options.backdropImage != nil, width * height > GIFEncoder.maxBackdropPixelCount {
+            throw .invalidValue(
+                option: gif.option, value: gif.text,
+                expected: "frames of at most \(GIFEncoder.maxBackdropPixelCount / 1_000_000) megapixels for a GIF over "
+                    + "a --backdrop-image (these are \(width) × \(height) px; a picture's colours, up to 16.7 million, "
+                    + "are counted in memory)")
+        }
         return RenderJob(
             style: style, language: language, scene: scene, label: label,
             backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,

@@ -20,6 +20,9 @@ package struct GIFEncoder: Sendable {
     package let frames: ExportFrames
     /// The colour under everything, or nil to keep (only) fully transparent pixels transparent.
     package let matte: Color?
+    /// The largest frame written over a backdrop image: 12 megapixels. A photograph brings up to
+    /// 16.7 million colours, each counted and quantized in memory (about 100 bytes a colour).
+    package static let maxBackdropPixelCount = 12_000_000
 
     package init(frames: ExportFrames, matte: Color? = nil) {
         self.frames = frames
