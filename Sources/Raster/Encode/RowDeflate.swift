@@ -36,6 +36,9 @@ enum RowDeflate {
         let rowBytes = twice.count / 2
         precondition(count >= 1 && rowBytes <= 32768 && twice.count == 2 * rowBytes, "a row of at most 32 KiB, twice")
         var copy = TokenBlock()
+        if rowBytes > 0 && twice[0..<rowBytes].allSatisfy({ $0 == twice[0] }) {
+            return uniformPiece(byte: twice[0], count: count * rowBytes, last: last)
+        }
         var copyParser = Matcher(input: twice, rowBytes: rowBytes, start: rowBytes)
         copyParser.fill(&copy, limit: Int.max)
         copyParser.release()
@@ -62,6 +65,32 @@ enum RowDeflate {
         }
         matcher.release()
         return finish(&writer, tokens: tokens, empty: rowBytes == 0, last: last)
+    }
+
+    /// `count` equal bytes (a transparent screen's rows: filter byte and pixels all 0) as one
+    /// piece: four literals, then one run of matches four bytes back, as `piece` parses them.
+    private static func uniformPiece(byte: UInt8, count: Int, last: Bool) -> [UInt8] {
+        var writer = BitWriter(capacity: 64 + count / 512)
+        var tokens = TokenBlock()
+        for _ in 0..<min(4, count) { tokens.addLiteral(byte) }
+        var left = count - min(4, count)
+        while left > 0 {
+            if left < 3 {
+                tokens.addLiteral(byte)
+                left -= 1
+            } else {
+                var length = min(258, left)
+                if left - length > 0 && left - length < 3 { length = left - 3 }
+                tokens.addMatch(length: length, distance: 4)
+                left -= length
+            }
+            if tokens.count == blockTokens && left > 0 {
+                tokens.write(final: false, into: &writer)
+                tokens.reset()
+            }
+        }
+        tokens.write(final: last, into: &writer)
+        return finish(&writer, tokens: tokens, empty: false, last: last)
     }
 
     /// Ends a piece: the final block of an empty last piece, then a full flush (an empty stored
