@@ -36,6 +36,21 @@ public struct Pixmap: Sendable, Equatable {
 
     /// A transparent pixmap, or `RasterError.invalidSize`.
     public init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, fill: 0)
+    }
+
+    /// A pixmap whose every pixel the caller writes before anything reads it (the compositor
+    /// does): its memory is not cleared first. In debug builds it holds a pattern no renderer
+    /// writes (colour above alpha), so a pixel left unwritten shows in the tests.
+    package static func overwritten(width: Int, height: Int) throws -> Pixmap {
+        #if DEBUG
+        return try Pixmap(width: width, height: height, fill: 0x00FF_00FF)
+        #else
+        return try Pixmap(width: width, height: height, fill: nil)
+        #endif
+    }
+
+    private init(width: Int, height: Int, fill: UInt32?) throws {
         guard width >= 1, height >= 1, width <= Pixmap.maxPixelCount, height <= Pixmap.maxPixelCount,
             width * height <= Pixmap.maxPixelCount
         else {
@@ -45,7 +60,7 @@ public struct Pixmap: Sendable, Equatable {
         self.height = height
         pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
             Pixmap.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
-            buffer.initialize(repeating: 0)
+            if let fill { buffer.initialize(repeating: fill) }
             count = buffer.count
         }
     }

@@ -84,7 +84,8 @@ public struct FrameRenderer: Sendable {
         self.label = label
         layout = Layout(scene: scene, label: label)
         (width, height) = layout.pixelSize(scale: scene.scale)
-        var image = try Pixmap(width: width, height: height)
+        // Every pixel is composited or copied (`Compositor.deduplicated`).
+        var image = try Pixmap.overwritten(width: width, height: height)
         let bounds = image.bounds
         background = scene.background.premultiplied()
 
