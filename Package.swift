@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+#if os(Linux)
+let microHTTPDPackage: String? = nil
+#else
+let microHTTPDPackage: String? = "libmicrohttpd"
+#endif
+
 let package = Package(
     name: "frames",
     products: [
@@ -59,10 +65,12 @@ let package = Package(
             pkgConfig: "libunibreak",
             providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
         ),
-        // libmicrohttpd (pkg-config libmicrohttpd): the studio's HTTP server.
+        // libmicrohttpd (pkg-config libmicrohttpd): the studio's HTTP server. On Linux the studio
+        // opens it when it starts (Sources/CMicroHTTPD/shim.h), so that other commands do not load
+        // it and GnuTLS behind it; there it is not linked, and its header is the system's.
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
+            pkgConfig: microHTTPDPackage,
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // libwebp's animation encoder (pkg-config libwebpmux): lossless animated WebP.

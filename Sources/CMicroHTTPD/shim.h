@@ -8,6 +8,73 @@
 #include <netinet/in.h>
 #include <microhttpd.h>
 
+/* The studio's calls into libmicrohttpd, all through these wrappers.
+ *
+ * On Linux the library is opened when the studio starts (frames_mhd_load), not when `frames`
+ * starts: libmicrohttpd pulls in GnuTLS, whose constructor costs milliseconds, and every other
+ * command would pay them. The soname (ABI 12) is the one Debian and every other distribution
+ * ships. Elsewhere the library is linked as usual (Package.swift) and loading is a no-op. */
+
+#if defined(__linux__)
+#include <dlfcn.h>
+
+struct frames_mhd_api {
+    struct MHD_Daemon *(*start)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
+                                MHD_AccessHandlerCallback, void *, ...);
+    void (*stop)(struct MHD_Daemon *);
+    const union MHD_DaemonInfo *(*info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
+    int (*values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
+    const char *(*lookup)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
+    enum MHD_Result (*queue)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
+    struct MHD_Response *(*create)(size_t, void *, enum MHD_ResponseMemoryMode);
+    void (*destroy)(struct MHD_Response *);
+    enum MHD_Result (*header)(struct MHD_Response *, const char *, const char *);
+};
+
+static inline struct frames_mhd_api *frames_mhd_table(void) {
+    static struct frames_mhd_api api;
+    return &api;
+}
+
+/// Opens libmicrohttpd and finds the functions the studio calls. NULL when it worked, else a
+/// message saying what is missing. Call it once, before any other function here.
+static inline const char *frames_mhd_load(void) {
+    struct frames_mhd_api *api = frames_mhd_table();
+    if (api->start) return NULL;
+    void *library = dlopen("libmicrohttpd.so.12", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return dlerror();
+    struct frames_mhd_api found;
+#define FRAMES_MHD_FIND(field, name) \
+    *(void **)(&found.field) = dlsym(library, name); \
+    if (!found.field) return "libmicrohttpd.so.12 lacks " name;
+    FRAMES_MHD_FIND(start, "MHD_start_daemon")
+    FRAMES_MHD_FIND(stop, "MHD_stop_daemon")
+    FRAMES_MHD_FIND(info, "MHD_get_daemon_info")
+    FRAMES_MHD_FIND(values, "MHD_get_connection_values")
+    FRAMES_MHD_FIND(lookup, "MHD_lookup_connection_value")
+    FRAMES_MHD_FIND(queue, "MHD_queue_response")
+    FRAMES_MHD_FIND(create, "MHD_create_response_from_buffer")
+    FRAMES_MHD_FIND(destroy, "MHD_destroy_response")
+    FRAMES_MHD_FIND(header, "MHD_add_response_header")
+#undef FRAMES_MHD_FIND
+    *api = found;
+    return NULL;
+}
+#define FRAMES_MHD(name) (frames_mhd_table()->name)
+#else
+static inline const char *frames_mhd_load(void) { return NULL; }
+#define FRAMES_MHD_start MHD_start_daemon
+#define FRAMES_MHD(name) FRAMES_MHD_##name
+#define FRAMES_MHD_stop MHD_stop_daemon
+#define FRAMES_MHD_info MHD_get_daemon_info
+#define FRAMES_MHD_values MHD_get_connection_values
+#define FRAMES_MHD_lookup MHD_lookup_connection_value
+#define FRAMES_MHD_queue MHD_queue_response
+#define FRAMES_MHD_create MHD_create_response_from_buffer
+#define FRAMES_MHD_destroy MHD_destroy_response
+#define FRAMES_MHD_header MHD_add_response_header
+#endif
+
 /// MHD_start_daemon is variadic, which Swift cannot call: the studio's daemon started here, with
 /// its options fixed: an internal polling thread with a pool of `threads`, bound to `address`
 /// only (IPv4 or IPv6 by `ipv6`), at most `connections` connections (and as many from one
@@ -20,7 +87,7 @@ static inline struct MHD_Daemon *frames_mhd_start(
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0);
     uint16_t port = ipv6 ? ntohs(((const struct sockaddr_in6 *)address)->sin6_port)
                          : ntohs(((const struct sockaddr_in *)address)->sin_port);
-    return MHD_start_daemon(
+    return FRAMES_MHD(start)(
         flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT, connections,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, connections, MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory,
@@ -30,8 +97,36 @@ static inline struct MHD_Daemon *frames_mhd_start(
 
 /// The port a daemon listens on (after binding port 0), or 0.
 static inline uint16_t frames_mhd_port(struct MHD_Daemon *daemon) {
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    const union MHD_DaemonInfo *info = FRAMES_MHD(info)(daemon, MHD_DAEMON_INFO_BIND_PORT);
     return info ? info->port : 0;
+}
+
+static inline void frames_mhd_stop(struct MHD_Daemon *daemon) { FRAMES_MHD(stop)(daemon); }
+
+static inline int frames_mhd_values(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context) {
+    return FRAMES_MHD(values)(connection, kind, iterator, context);
+}
+
+static inline const char *frames_mhd_lookup(
+    struct MHD_Connection *connection, enum MHD_ValueKind kind, const char *key) {
+    return FRAMES_MHD(lookup)(connection, kind, key);
+}
+
+static inline enum MHD_Result frames_mhd_queue(
+    struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response) {
+    return FRAMES_MHD(queue)(connection, status, response);
+}
+
+static inline struct MHD_Response *frames_mhd_create(size_t size, void *buffer, enum MHD_ResponseMemoryMode mode) {
+    return FRAMES_MHD(create)(size, buffer, mode);
+}
+
+static inline void frames_mhd_destroy(struct MHD_Response *response) { FRAMES_MHD(destroy)(response); }
+
+static inline enum MHD_Result frames_mhd_header(
+    struct MHD_Response *response, const char *header, const char *content) {
+    return FRAMES_MHD(header)(response, header, content);
 }
 
 #endif

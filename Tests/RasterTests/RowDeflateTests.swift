@@ -72,6 +72,36 @@ import Testing
         }
     }
 
+    /// A row repeated: one row parsed, the copies' tokens repeated. Rows of one colour, of zeros
+    /// (a run of the previous pixel crosses the rows), of random bytes and of 32 KiB; one copy
+    /// or many, more tokens than a block holds; as the last piece and before another.
+    @Test func repeatedRowsInflateToTheCopies() {
+        let rows: [(String, [UInt8])] = [
+            ("one colour", [0] + (0..<300).flatMap { _ in [10, 20, 30, 255] }),
+            ("zeros", [UInt8](repeating: 0, count: 1201)),
+            ("random", [0] + Self.random(700, seed: 9)),
+            ("32 KiB", [0] + Self.random(32767, seed: 10, alphabet: 2)),
+        ]
+        for (name, row) in rows {
+            for count in [1, 2, 3, 200, 9000] where row.count * count <= 1 << 25 {
+                let copies = (0..<count).flatMap { _ in row }
+                let piece = (row + row).withUnsafeBufferPointer {
+                    RowDeflate.repeatedPiece($0, count: count, last: true)
+                }
+                #expect(Self.inflate([piece], of: copies) == copies, "\(name) × \(count)")
+                let first = (row + row).withUnsafeBufferPointer {
+                    RowDeflate.repeatedPiece($0, count: count, last: false)
+                }
+                let then = Self.compress(row, rowBytes: row.count)
+                #expect(
+                    Self.inflate([first] + then, of: copies + row) == copies + row, "\(name) × \(count), then a row")
+                #expect(
+                    RepeatedRows.adler32(repeating: Deflate.adler32(row), length: row.count, count: count)
+                        == Deflate.adler32(copies), "\(name) × \(count): Adler-32")
+            }
+        }
+    }
+
     @Test func huffmanCodesAreCompleteAndLimited() {
         for seed in 0..<50 {
             let frequencies = Self.random(286, seed: UInt64(seed)).map {

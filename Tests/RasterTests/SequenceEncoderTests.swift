@@ -36,6 +36,25 @@ import Testing
         }
     }
 
+    /// A full screen: the dim rows above and below the card and the card's middle rows are runs
+    /// of repeated rows, each compressed as one row; the files hold the reference pixels.
+    @Test func repeatedRowsOfAFullScreen() throws {
+        var style = LoadingStyle.overlay
+        style.dimAmount = 0.5
+        let scene = Scene(
+            style: style, variant: .overlay, scale: 1, screenSize: Size(width: 1000, height: 1400))
+        let renderer = try FrameRenderer(scene: scene, frameCount: 12)
+        let encoder = try SequenceEncoder(renderer)
+        let layout = SequenceEncoder.layout(of: renderer.staticImage, band: renderer.changingRows, settings: .measured)
+        #expect(layout.filter { $0.run == .repeated }.count >= 2)
+        #expect(layout.map(\.rows).reduce(0) { $0 + $1.count } == renderer.height)
+        for k in [0, 7] {
+            let bytes = try encoder.encode(frame: k)
+            #expect(try bytes == encoder.referenceEncode(frame: k))
+            #expect(try PNGDecoder.decode(bytes) == renderer.referenceFrame(k))
+        }
+    }
+
     @Test func spinnerBandTouchingTopAndBottom() throws {
         // Padding 0: the band is the whole image, so both static pieces are empty.
         let renderer = try FrameRenderer(

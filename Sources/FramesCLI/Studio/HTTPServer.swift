@@ -65,6 +65,9 @@ final class HTTPServer: @unchecked Sendable {
         self.maxBody = maxBody
         self.gate = gate
         self.handler = handler
+        if let missing = frames_mhd_load() {
+            throw .runtime("the studio needs libmicrohttpd 0.9.71 or later: \(String(cString: missing))")
+        }
         let context = Unmanaged.passUnretained(self).toOpaque()
         var v4 = sockaddr_in()
         v4.sin_family = sa_family_t(AF_INET)
@@ -100,7 +103,7 @@ final class HTTPServer: @unchecked Sendable {
     var servesIPv6: Bool { daemons.count == 2 }
 
     func stop() {
-        for daemon in daemons { MHD_stop_daemon(daemon) }
+        for daemon in daemons { frames_mhd_stop(daemon) }
         daemons = []
     }
 
@@ -144,7 +147,7 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     private func header(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        frames_mhd_lookup(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
     private func request(_ connection: OpaquePointer, url: String, method: String, body: [UInt8]) -> HTTPRequest {
@@ -152,7 +155,7 @@ final class HTTPServer: @unchecked Sendable {
             var list: [(name: String, value: String)] = []
         }
         let pairs = Pairs()
-        _ = MHD_get_connection_values(
+        _ = frames_mhd_values(
             connection, .GET_ARGUMENT_KIND,
             { context, _, key, value in
                 let pairs = Unmanaged<Pairs>.fromOpaque(context!).takeUnretainedValue()
@@ -169,18 +172,18 @@ final class HTTPServer: @unchecked Sendable {
         // MHD_RESPMEM_MUST_COPY (2): libmicrohttpd copies the body (the enum's cases do not import).
         let copy = MHD_ResponseMemoryMode(rawValue: 2)!
         let made = response.body.withUnsafeBytes {
-            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), copy)
+            frames_mhd_create($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), copy)
         }
         guard let made else { return .NO }
-        defer { MHD_destroy_response(made) }
+        defer { frames_mhd_destroy(made) }
         let headers =
             [
                 ("Content-Type", response.contentType), ("Cache-Control", "no-store"),
                 ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
                 ("X-Frame-Options", "DENY"),
             ] + response.headers
-        for (name, value) in headers { _ = MHD_add_response_header(made, name, value) }
-        return MHD_queue_response(connection, response.status, made)
+        for (name, value) in headers { _ = frames_mhd_header(made, name, value) }
+        return frames_mhd_queue(connection, response.status, made)
     }
 }
 

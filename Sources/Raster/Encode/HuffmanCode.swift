@@ -14,31 +14,34 @@ struct HuffmanCode {
 
     init(frequencies: [UInt32], limit: Int) {
         let count = frequencies.count
-        var used = (0..<count).filter { frequencies[$0] > 0 }
-        var weights = frequencies
+        // The used symbols sorted by weight, then symbol: one integer key each (a closure
+        // comparing pairs cost more than the rest of the construction).
+        var keys: [UInt64] = []
+        keys.reserveCapacity(count)
+        for symbol in 0..<count where frequencies[symbol] > 0 {
+            keys.append(UInt64(frequencies[symbol]) << 16 | UInt64(symbol))
+        }
         // Two codes at least: pad with the lowest unused symbols, at weight 1.
         var pad = 0
-        while used.count < 2 {
-            if weights[pad] == 0 {
-                weights[pad] = 1
-                used.append(pad)
-            }
+        while keys.count < 2 {
+            if frequencies[pad] == 0 { keys.append(1 << 16 | UInt64(pad)) }
             pad += 1
         }
-        used.sort { (weights[$0], $0) < (weights[$1], $1) }
-        var depths = used.map { Int(weights[$0]) }
+        keys.sort()
+        var depths = keys.map { Int($0 >> 16) }
         HuffmanCode.minimumRedundancy(&depths)
         var perLength = [Int](repeating: 0, count: max(limit, depths.max() ?? 0) + 1)
         for depth in depths { perLength[depth] += 1 }
         HuffmanCode.enforce(limit: limit, on: &perLength)
-        lengths = [UInt8](repeating: 0, count: count)
-        var next = used.count
+        var lengths = [UInt8](repeating: 0, count: count)
+        var next = keys.count
         for length in 1...limit {
             for _ in 0..<perLength[length] {
                 next -= 1
-                lengths[used[next]] = UInt8(length)
+                lengths[Int(keys[next] & 0xFFFF)] = UInt8(length)
             }
         }
+        self.lengths = lengths
         codes = HuffmanCode.canonicalCodes(lengths)
     }
 
@@ -127,12 +130,12 @@ struct HuffmanCode {
             code = (code + perLength[length - 1]) << 1
             next[length] = code
         }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            let value = next[Int(length)]
+        var codes = [UInt32](repeating: 0, count: lengths.count)
+        for (symbol, length) in lengths.enumerated() where length > 0 {
+            codes[symbol] = reversed(next[Int(length)], Int(length))
             next[Int(length)] += 1
-            return reversed(value, Int(length))
         }
+        return codes
     }
 
     static func reversed(_ value: UInt32, _ length: Int) -> UInt32 {

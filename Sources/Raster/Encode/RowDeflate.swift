@@ -23,11 +23,83 @@ enum RowDeflate {
             tokens.write(final: isFinal, into: &writer)
             tokens.reset()
         }
-        if input.isEmpty && last {
+        matcher.release()
+        return finish(&writer, tokens: tokens, empty: input.isEmpty, last: last)
+    }
+
+    /// `count` (≥ 1) copies of one scanline as one piece, without making the copies. `twice`
+    /// holds the scanline (at most 32 KiB, its filter byte included) two times: the first is
+    /// parsed as `piece` parses it; the second, with the first as its history, gives the tokens
+    /// every copy repeats (each refers only to equal rows before it). Rows that repeat, such as a
+    /// dim layer's, cost one row.
+    static func repeatedPiece(_ twice: UnsafeBufferPointer<UInt8>, count: Int, last: Bool) -> [UInt8] {
+        let rowBytes = twice.count / 2
+        precondition(count >= 1 && rowBytes <= 32768 && twice.count == 2 * rowBytes, "a row of at most 32 KiB, twice")
+        var copy = TokenBlock()
+        if rowBytes > 0 && twice[0..<rowBytes].allSatisfy({ $0 == twice[0] }) {
+            return uniformPiece(byte: twice[0], count: count * rowBytes, last: last)
+        }
+        var copyParser = Matcher(input: twice, rowBytes: rowBytes, start: rowBytes)
+        copyParser.fill(&copy, limit: Int.max)
+        copyParser.release()
+        var writer = BitWriter(capacity: 64 + rowBytes / 4 + count * copy.count)
+        var tokens = TokenBlock()
+        var matcher = Matcher(input: UnsafeBufferPointer(rebasing: twice[0..<rowBytes]), rowBytes: rowBytes)
+        var copiesLeft = count - 1
+        var next = 0
+        while matcher.position < rowBytes || copiesLeft > 0 {
+            if matcher.position < rowBytes {
+                matcher.fill(&tokens, limit: blockTokens)
+            }
+            while matcher.position >= rowBytes && copiesLeft > 0 && tokens.count < blockTokens {
+                tokens.add(copy.tokens[next])
+                next += 1
+                if next == copy.count {
+                    next = 0
+                    copiesLeft -= 1
+                }
+            }
+            let isFinal = last && matcher.position >= rowBytes && copiesLeft == 0
+            tokens.write(final: isFinal, into: &writer)
+            tokens.reset()
+        }
+        matcher.release()
+        return finish(&writer, tokens: tokens, empty: rowBytes == 0, last: last)
+    }
+
+    /// `count` equal bytes (a transparent screen's rows: filter byte and pixels all 0) as one
+    /// piece: four literals, then one run of matches four bytes back, as `piece` parses them.
+    private static func uniformPiece(byte: UInt8, count: Int, last: Bool) -> [UInt8] {
+        var writer = BitWriter(capacity: 64 + count / 512)
+        var tokens = TokenBlock()
+        for _ in 0..<min(4, count) { tokens.addLiteral(byte) }
+        var left = count - min(4, count)
+        while left > 0 {
+            if left < 3 {
+                tokens.addLiteral(byte)
+                left -= 1
+            } else {
+                var length = min(258, left)
+                if left - length > 0 && left - length < 3 { length = left - 3 }
+                tokens.addMatch(length: length, distance: 4)
+                left -= length
+            }
+            if tokens.count == blockTokens && left > 0 {
+                tokens.write(final: false, into: &writer)
+                tokens.reset()
+            }
+        }
+        tokens.write(final: last, into: &writer)
+        return finish(&writer, tokens: tokens, empty: false, last: last)
+    }
+
+    /// Ends a piece: the final block of an empty last piece, then a full flush (an empty stored
+    /// block: the byte boundary, then LEN = 0, NLEN = ~0) unless it is the last.
+    private static func finish(_ writer: inout BitWriter, tokens: TokenBlock, empty: Bool, last: Bool) -> [UInt8] {
+        if empty && last {
             tokens.write(final: true, into: &writer)
         }
         if !last {
-            // A full flush: an empty stored block, then the byte boundary and LEN = 0, NLEN = ~0.
             writer.ensure(extra: 8)
             writer.put(0, 3)
             writer.alignToByte()
@@ -35,7 +107,6 @@ enum RowDeflate {
         } else {
             writer.alignToByte()
         }
-        matcher.release()
         return writer.finish()
     }
 }
@@ -49,9 +120,12 @@ struct Matcher {
     private let table: UnsafeMutablePointer<Int32>
     private static let tableBits = 12
 
-    init(input: UnsafeBufferPointer<UInt8>, rowBytes: Int) {
+    /// A parse of `input` from `start` on; the bytes before it are history that matches may
+    /// refer to.
+    init(input: UnsafeBufferPointer<UInt8>, rowBytes: Int, start: Int = 0) {
         self.input = input
         self.rowBytes = rowBytes
+        position = start
         table = .allocate(capacity: 1 << Matcher.tableBits)
         table.initialize(repeating: -1, count: 1 << Matcher.tableBits)
     }

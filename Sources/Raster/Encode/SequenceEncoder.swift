@@ -37,10 +37,21 @@ package struct SequenceEncoder: Sendable {
         }
     }
 
+    /// What a run of rows is, in the layout of the pieces.
+    enum Run: Equatable {
+        /// Rows no frame changes, compressed once as they are.
+        case still
+        /// Rows no frame changes, all equal to the first: compressed once, as one row
+        /// (`RepeatedRows`).
+        case repeated
+        /// Rows frames change.
+        case band
+    }
+
     /// A run of rows compressed on its own.
     enum Piece: Sendable {
-        /// Rows no frame changes, compressed once.
-        case fixed(rows: Range<Int>, CompressedPiece)
+        /// Rows no frame changes (`Run.still` or `.repeated`), compressed once.
+        case fixed(rows: Range<Int>, Run, CompressedPiece)
         /// Rows frames change: recompressed by a frame that changes them; otherwise the static
         /// image's block, compressed when a frame first needs it (`StaticBlockCache`).
         case band(rows: Range<Int>)
@@ -70,45 +81,54 @@ package struct SequenceEncoder: Sendable {
         self.settings = settings
         let image = source.staticImage
         (width, height) = (image.width, image.height)
-        let layout = SequenceEncoder.layout(width: width, height: height, band: source.changingRows, settings: settings)
+        let layout = SequenceEncoder.layout(of: image, band: source.changingRows, settings: settings)
         // The static pieces are independent: compress them on all cores.
-        let fixed = layout.indices.filter { !layout[$0].isBand }
+        let fixed = layout.indices.filter { layout[$0].run != .band }
         var compressed = try Compression.onAllCores(fixed.count) { i throws(PNGError) in
-            try settings.staticCompression.piece(
-                of: image, rows: layout[fixed[i]].rows, filter: settings.staticFilter,
-                last: fixed[i] == layout.count - 1)
+            try settings.staticPiece(
+                of: image, layout[fixed[i]].rows, run: layout[fixed[i]].run, last: fixed[i] == layout.count - 1)
         }.makeIterator()
-        pieces = layout.map { run in run.isBand ? .band(rows: run.rows) : .fixed(rows: run.rows, compressed.next()!) }
+        pieces = layout.map { run in
+            run.run == .band ? .band(rows: run.rows) : .fixed(rows: run.rows, run.run, compressed.next()!)
+        }
         let band = source.changingRows
         bandLines =
             settings.bandFilter == .none && Scanlines.byteCount(width: width, rows: band.count) <= Self.bandLinesLimit
             ? Scanlines.make(image, rows: band, filter: .none) : nil
     }
 
-    /// The runs of rows pieces are made of, in order, and whether each is a band block.
-    static func layout(width: Int, height: Int, band: Range<Int>, settings: Settings) -> [(
-        rows: Range<Int>, isBand: Bool
-    )] {
-        let rowBytes = width * 4 + 1
-        var runs: [(rows: Range<Int>, isBand: Bool)] = []
-        func cut(_ rows: Range<Int>, into count: Int, isBand: Bool) {
+    /// The runs of rows pieces are made of, in order: rows of at most `staticPieceBytes`,
+    /// runs of repeated rows (when the static settings compress them as one row), and the band
+    /// cut into blocks.
+    static func layout(of image: Pixmap, band: Range<Int>, settings: Settings) -> [(rows: Range<Int>, run: Run)] {
+        let rowBytes = image.width * 4 + 1
+        var runs: [(rows: Range<Int>, run: Run)] = []
+        func cut(_ rows: Range<Int>, into count: Int, run: Run) {
             let size = (rows.count + count - 1) / count
             for start in stride(from: rows.lowerBound, to: rows.upperBound, by: max(1, size)) {
-                runs.append((start..<min(rows.upperBound, start + size), isBand))
+                runs.append((start..<min(rows.upperBound, start + size), run))
             }
         }
+        func plain(_ rows: Range<Int>) {
+            cut(rows, into: (rows.count * rowBytes + staticPieceBytes - 1) / staticPieceBytes, run: .still)
+        }
         func still(_ rows: Range<Int>) {
-            if !rows.isEmpty {
-                cut(rows, into: (rows.count * rowBytes + staticPieceBytes - 1) / staticPieceBytes, isBand: false)
+            guard !rows.isEmpty else { return }
+            guard settings.staticCompression.compressesRepeats(filter: settings.staticFilter, width: image.width) else {
+                return plain(rows)
+            }
+            let minimumRows = max(2, RepeatedRows.minimumBytes / rowBytes)
+            for segment in RepeatedRows.runs(of: image, in: rows, minimumRows: minimumRows) {
+                if segment.repeated { runs.append((segment.rows, .repeated)) } else { plain(segment.rows) }
             }
         }
         guard !band.isEmpty else {
-            still(0..<height)
+            still(0..<image.height)
             return runs
         }
         still(0..<band.lowerBound)
-        cut(band, into: settings.bandBlocks ?? max(1, min(16, band.count * rowBytes / 32768)), isBand: true)
-        still(band.upperBound..<height)
+        cut(band, into: settings.bandBlocks ?? max(1, min(16, band.count * rowBytes / 32768)), run: .band)
+        still(band.upperBound..<image.height)
         return runs
     }
 
@@ -120,15 +140,14 @@ package struct SequenceEncoder: Sendable {
         for (index, piece) in pieces.enumerated() {
             let last = index == pieces.count - 1
             switch piece {
-            case .fixed(_, let compressed):
+            case .fixed(_, _, let compressed):
                 stream.append(compressed)
             case .band(let rows) where rows.overlaps(touched):
                 stream.append(try bandPiece(of: frame, rows: rows, last: last))
             case .band(let rows):
                 stream.append(
                     try staticBlocks.block(rows.lowerBound) { () throws(PNGError) in
-                        try settings.staticCompression.piece(
-                            of: source.staticImage, rows: rows, filter: settings.staticFilter, last: last)
+                        try settings.staticPiece(of: source.staticImage, rows, run: .still, last: last)
                     })
             }
         }
@@ -170,18 +189,30 @@ package struct SequenceEncoder: Sendable {
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
         let touched = frame.changedRows
         for (index, piece) in pieces.enumerated() {
-            var (compression, filter) = (settings.staticCompression, settings.staticFilter)
-            let rows: Range<Int>
+            let last = index == pieces.count - 1
             switch piece {
-            case .fixed(let fixedRows, _): rows = fixedRows
-            case .band(let bandRows):
-                rows = bandRows
-                if rows.overlaps(touched) { (compression, filter) = (settings.bandCompression, settings.bandFilter) }
+            case .fixed(let rows, let run, _):
+                stream.append(try settings.staticPiece(of: frame, rows, run: run, last: last))
+            case .band(let rows) where rows.overlaps(touched):
+                stream.append(
+                    try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last))
+            case .band(let rows):
+                stream.append(try settings.staticPiece(of: frame, rows, run: .still, last: last))
             }
-            stream.append(
-                try compression.piece(of: frame, rows: rows, filter: filter, last: index == pieces.count - 1))
         }
         return try PNGContainer.file(width: width, height: height, imageData: stream.finish())
+    }
+}
+
+extension SequenceEncoder.Settings {
+    /// Rows `rows` of `source` that no frame changes, as one piece with the static settings.
+    func staticPiece(of source: any RowSource, _ rows: Range<Int>, run: SequenceEncoder.Run, last: Bool)
+        throws(PNGError) -> CompressedPiece
+    {
+        if run == .repeated {
+            return staticCompression.repeatedPiece(of: source, row: rows.lowerBound, count: rows.count, last: last)
+        }
+        return try staticCompression.piece(of: source, rows: rows, filter: staticFilter, last: last)
     }
 }
 

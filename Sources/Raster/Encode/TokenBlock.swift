@@ -29,6 +29,16 @@ struct TokenBlock {
         distanceCounts[TokenBlock.distanceSymbol(d)] += 1
     }
 
+    /// A token as `tokens` holds it (a literal, or a match as `addMatch` makes it).
+    @inline(__always)
+    mutating func add(_ token: UInt32) {
+        if token & 0x8000_0000 == 0 {
+            addLiteral(UInt8(token))
+        } else {
+            addMatch(length: Int((token >> 16) & 0xFF) + 3, distance: Int(token & 0x7FFF) + 1)
+        }
+    }
+
     mutating func reset() {
         tokens.removeAll(keepingCapacity: true)
         for i in literalCounts.indices { literalCounts[i] = 0 }

@@ -65,18 +65,34 @@ extension Compression {
         return try piece(UnsafeBufferPointer(lines), rowBytes: width * 4 + 1, last: last)
     }
 
-    /// A whole image as a zlib stream, in pieces of at most `stillPieceBytes` of scanlines,
-    /// compressed on all cores. The pieces depend on the image alone, so the bytes do not depend
-    /// on the number of cores; memory stays bounded (a piece per core) for any size.
+    /// A whole image as a zlib stream, in pieces of at most `stillPieceBytes` of scanlines (and,
+    /// for a `Pixmap` these settings allow it for, runs of repeated rows as one piece each:
+    /// `RepeatedRows`), compressed on all cores. The pieces depend on the image alone, so the
+    /// bytes do not depend on the number of cores; memory stays bounded (a piece per core) for
+    /// any size.
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
         let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
-        let starts = Array(stride(from: 0, to: source.height, by: rowsPerPiece))
-        let pieces = try Compression.onAllCores(starts.count) { index throws(PNGError) in
-            let rows = starts[index]..<min(source.height, starts[index] + rowsPerPiece)
-            return try piece(of: source, rows: rows, filter: filter, last: rows.upperBound == source.height)
+        var runs: [(rows: Range<Int>, repeated: Bool)] = [(0..<source.height, false)]
+        if let image = source as? Pixmap, compressesRepeats(filter: filter, width: image.width) {
+            let minimumRows = max(2, RepeatedRows.minimumBytes / (image.width * 4 + 1))
+            runs = RepeatedRows.runs(of: image, in: 0..<image.height, minimumRows: minimumRows)
+        }
+        let pieces = runs.flatMap { run in
+            run.repeated
+                ? [run]
+                : stride(from: run.rows.lowerBound, to: run.rows.upperBound, by: rowsPerPiece).map {
+                    ($0..<min(run.rows.upperBound, $0 + rowsPerPiece), false)
+                }
+        }
+        let compressed = try Compression.onAllCores(pieces.count) { index throws(PNGError) in
+            let (rows, repeated) = pieces[index]
+            let last = rows.upperBound == source.height
+            return repeated
+                ? repeatedPiece(of: source, row: rows.lowerBound, count: rows.count, last: last)
+                : try piece(of: source, rows: rows, filter: filter, last: last)
         }
         var stream = ZlibStream(level: headerLevel)
-        for piece in pieces { stream.append(piece) }
+        for piece in compressed { stream.append(piece) }
         return stream.finish()
     }
 

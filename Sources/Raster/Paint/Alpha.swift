@@ -18,7 +18,18 @@ package enum Alpha {
     }
 
     /// `demultiply` for every (premultiplied, alpha) pair, indexed `alpha << 8 | premultiplied`.
-    package static let demultiplyTable: [UInt8] = (0..<65536).map { i in
-        demultiply(UInt8(i & 0xFF), alpha: UInt8(i >> 8))
+    /// Made with a multiplication by 2⁴⁰ / (2·alpha), rounded up, instead of a division: exact,
+    /// because the dividend stays under 2¹⁷ (tests compare every entry with `demultiply`).
+    package static let demultiplyTable: [UInt8] = [UInt8](unsafeUninitializedCapacity: 65536) { table, count in
+        for p in 0..<256 { table[p] = 0 }
+        for alpha in 1..<256 {
+            let divisor = UInt64(2 * alpha)
+            let reciprocal = (1 << 40) / divisor + 1
+            for p in 0..<256 {
+                let dividend = UInt64(p * 510 + alpha)
+                table[alpha << 8 | p] = UInt8(min(255, (dividend &* reciprocal) >> 40))
+            }
+        }
+        count = 65536
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Exact coverage of a union of shapes that overlap, such as the glyphs of a label.
 ///
 /// `Rasterizer.coverage` gives min(1, |winding area|) per pixel: exact where the winding number
@@ -28,9 +30,17 @@ extension Rasterizer {
         var mask = coverage(of: shapes.flatMap { $0 }, in: window)
         guard window.width > 0, window.height > 0 else { return mask }
         let rows = UnionRows(shapes: shapes, window: window)
-        for row in 0..<window.height where !rows.pieces[row].isEmpty {
-            guard let exact = rows.exactRow(row) else { continue }
-            for (column, value) in exact { mask.values[row * window.width + column] = value }
+        // Rows are independent: bands of them on all cores, each writing its own rows.
+        let (width, height) = (window.width, window.height)
+        let band = 8
+        mask.values.withUnsafeMutableBufferPointer { values in
+            let target = SendablePointer(values.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { index in
+                for row in (index * band)..<min(height, (index + 1) * band) where !rows.pieces[row].isEmpty {
+                    guard let exact = rows.exactRow(row) else { continue }
+                    for (column, value) in exact { target.pointer[row * width + column] = value }
+                }
+            }
         }
         return mask
     }

@@ -25,6 +25,8 @@ public struct FrameRenderer: Sendable {
     package let spinnerWindow: PixelRect
     /// The flattening tolerance of every curve, in pixels.
     package let tolerance: Double
+    /// The arc's masks, turned by quarter turns where that is exact.
+    let arcMasks: ArcMasks
 
     /// Layers under the arc (backdrop, dim, card, track) and over it (label). For a large image
     /// (`stripRows(width:height:)`), the masks under the arc are cut to the spinner's box, where
@@ -88,12 +90,15 @@ public struct FrameRenderer: Sendable {
         self.label = label
         layout = Layout(scene: scene, label: label)
         (width, height) = layout.pixelSize(scale: scene.scale)
-        var image = try Pixmap(width: width, height: height)
+        // Every pixel is composited or copied (`Compositor.deduplicated`).
+        var image = try Pixmap.overwritten(width: width, height: height)
         let bounds = image.bounds
         background = scene.background.premultiplied()
 
         let box = layout.spinnerBox.scaled(by: scene.scale)
         spinnerWindow = box.enclosingPixels.intersection(bounds)
+        arcMasks = ArcMasks(
+            frameCount: frameCount, center: box.center, box: box.enclosingPixels, spinnerWindow: spinnerWindow)
         let over = FrameRenderer.labelLayers(
             label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
         overLayers = over
@@ -200,15 +205,21 @@ public struct FrameRenderer: Sendable {
     }
 
     /// The coverage of frame k's arc: 90° of the centre line from `arcStart(frame:)`, round caps,
-    /// rasterized over the arc's own box (a quarter of the ring, not the whole spinner box).
+    /// rasterized over the arc's own box (a quarter of the ring, not the whole spinner box), or
+    /// a quarter turn of an earlier frame's where that is exact (`ArcMasks`).
     package func arcMask(frame k: Int) -> CoverageMask {
-        let box = layout.spinnerBox.scaled(by: scene.scale)
-        let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: scene.style, scale: scene.scale)
-        let path = Path.strokedArc(
-            center: center, radius: radius, width: stroke,
-            start: arcStart(frame: k), sweep: .degrees(90))
-        let polygons = path.flattened(tolerance: tolerance)
-        return Rasterizer.coverage(of: polygons, in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))
+        let index = ((k % frameCount) + frameCount) % frameCount
+        return arcMasks.mask(index, within: spinnerWindow) { index in
+            let box = layout.spinnerBox.scaled(by: scene.scale)
+            let (center, radius, stroke) = FrameRenderer.spinnerGeometry(
+                box: box, style: scene.style, scale: scene.scale)
+            let path = Path.strokedArc(
+                center: center, radius: radius, width: stroke,
+                start: arcStart(frame: index), sweep: .degrees(90))
+            let polygons = path.flattened(tolerance: tolerance)
+            return Rasterizer.coverage(
+                of: polygons, in: FrameRenderer.bounds(of: polygons).intersection(spinnerWindow))
+        }
     }
 
     /// The whole pixels that contain every vertex.

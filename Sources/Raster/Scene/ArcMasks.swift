@@ -1,0 +1,73 @@
+/// The arc's masks of a sequence, made once per quarter turn when the spinner's centre allows.
+///
+/// When the frame count is a multiple of 4, frame k + N/4 is frame k's arc turned 90° about the
+/// spinner's centre. If that centre lies on a pixel corner or centre in both axes (2·cx and 2·cy
+/// integers, cx + cy an integer), the turn maps pixels onto pixels, and the area of the turned
+/// arc in a pixel is the area of the arc in the pixel it came from: the mask of frame k, turned,
+/// is as exact as rasterizing the turned arc. So the masks of the first quarter are rasterized
+/// (each once, kept) and the others are turned copies. Only when the spinner's box lies wholly
+/// in the image (no mask is clipped by its edge) and a mask is small (at most `maskLimit`
+/// pixels); otherwise every frame rasterizes its own.
+final class ArcMasks: Sendable {
+    /// Frames in a quarter turn, when masks are turned; nil otherwise.
+    let quarter: Int?
+    /// cx + cy and cy − cx, the integers the turn of pixel (x, y) is made of:
+    /// (x, y) → (cx + cy − 1 − y, cy − cx + x).
+    private let sum: Int
+    private let difference: Int
+    private let kept = Locked([Int: CoverageMask]())
+    /// The largest arc box kept and turned: 512 × 512 pixels (1 MiB a mask).
+    static let maskLimit = 1 << 18
+
+    /// `box`: the pixels of the spinner's box; `spinnerWindow`: those inside the image.
+    init(frameCount: Int, center: Point, box: PixelRect, spinnerWindow: PixelRect) {
+        let (twiceX, twiceY) = (2 * center.x, 2 * center.y)
+        let onGrid =
+            frameCount % 4 == 0 && box == spinnerWindow && twiceX == twiceX.rounded() && twiceY == twiceY.rounded()
+            && abs(twiceX) < 1e9 && abs(twiceY) < 1e9 && (Int(twiceX) + Int(twiceY)) % 2 == 0
+            && spinnerWindow.width * spinnerWindow.height <= 4 * ArcMasks.maskLimit
+        quarter = onGrid ? frameCount / 4 : nil
+        sum = onGrid ? (Int(twiceX) + Int(twiceY)) / 2 : 0
+        difference = onGrid ? (Int(twiceY) - Int(twiceX)) / 2 : 0
+    }
+
+    /// The mask of frame `index` (0 ≤ index < N): `rasterize(index)` itself, or a kept mask of
+    /// the first quarter turned. `rasterize` must depend on the index alone.
+    func mask(_ index: Int, within window: PixelRect, rasterize: (Int) -> CoverageMask) -> CoverageMask {
+        guard let quarter else { return rasterize(index) }
+        let base = index % quarter
+        let turns = index / quarter
+        let first: CoverageMask
+        if let mask = kept.withLock({ $0[base] }) {
+            first = mask
+        } else {
+            first = rasterize(base)
+            guard first.window.width * first.window.height <= ArcMasks.maskLimit else { return rasterize(index) }
+            kept.withLock { $0[base] = first }
+        }
+        guard turns > 0 else { return first }
+        var mask = first
+        for _ in 0..<turns { mask = turned(mask) }
+        // The turned box must lie inside the spinner's box, as a rasterized one is clipped to it.
+        guard window.intersection(mask.window) == mask.window else { return rasterize(index) }
+        return mask
+    }
+
+    /// `mask` turned 90° clockwise on screen: pixel (x, y) goes to (sum − 1 − y, difference + x).
+    private func turned(_ mask: CoverageMask) -> CoverageMask {
+        let w = mask.window
+        let window = PixelRect(x0: sum - w.y1, y0: difference + w.x0, x1: sum - w.y0, y1: difference + w.x1)
+        var values = [Float](repeating: 0, count: mask.values.count)
+        let (width, height) = (w.width, w.height)
+        mask.values.withUnsafeBufferPointer { source in
+            values.withUnsafeMutableBufferPointer { target in
+                // Target row r (y' = window.y0 + r) is source column r; target column c
+                // (x' = window.x0 + c) is source row height − 1 − c.
+                for r in 0..<width {
+                    for c in 0..<height { target[r * height + c] = source[(height - 1 - c) * width + r] }
+                }
+            }
+        }
+        return CoverageMask(window: window, values: values)
+    }
+}
