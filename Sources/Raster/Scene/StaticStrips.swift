@@ -6,9 +6,9 @@ enum LayerCut: Sendable, Equatable {
     case rows(Range<Int>)
     /// Only its pixels inside this rectangle, made a strip at a time: a rectangle layer when
     /// every one of them is 1 (which covers them by the same 1); else pieces of at most
-    /// `tile` × `tile` px, each cut to its pixels above 0 (a ring's mask is mostly 0), one that
-    /// holds none left out.
-    case trimmed(PixelRect, tile: Int)
+    /// `tileColumns` columns by a strip's rows, each cut to its pixels above 0 (a ring's
+    /// mask is mostly 0), one that holds none left out.
+    case trimmed(PixelRect, tileColumns: Int)
 }
 
 /// Large images: the static image composited a strip of rows at a time, each layer's mask made
@@ -46,7 +46,7 @@ extension FrameRenderer {
         return backdrop
             + shapeLayers(
                 scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance,
-                cut: .trimmed(spinnerWindow, tile: min(strips, 64)))
+                cut: .trimmed(spinnerWindow, tileColumns: strips))
     }
 
     /// The layers of `polygons` over `window` in `color`, the mask cut as `cut` says: one layer,
@@ -60,7 +60,7 @@ extension FrameRenderer {
             return [Layer(coverage: .mask(Rasterizer.coverage(of: polygons, in: window)), color: color)]
         case .rows(let rows):
             return [Layer(coverage: .mask(Rasterizer.coverage(of: polygons, in: window, rows: rows)), color: color)]
-        case .trimmed(let area, let tile):
+        case .trimmed(let area, let tileColumns):
             let part = window.intersection(area)
             if part.isEmpty { return [] }
             var pieces: [Layer] = []
@@ -68,24 +68,15 @@ extension FrameRenderer {
             let strip = max(1, stripBytes / (4 * window.width))
             for start in stride(from: part.y0, to: part.y1, by: strip) {
                 let mask = Rasterizer.coverage(of: polygons, in: window, rows: start..<min(part.y1, start + strip))
-                for (y0, x0) in stride(from: mask.window.y0, to: mask.window.y1, by: tile).flatMap({ y in
-                    stride(from: part.x0, to: part.x1, by: tile).map { (y, $0) }
-                }) {
+                for x0 in stride(from: part.x0, to: part.x1, by: tileColumns) {
                     let tile = PixelRect(
-                        x0: x0, y0: y0, x1: min(part.x1, x0 + tile), y1: min(mask.window.y1, y0 + tile))
+                        x0: x0, y0: mask.window.y0, x1: min(part.x1, x0 + tileColumns), y1: mask.window.y1)
                     let (piece, ones) = covered(mask, in: tile)
                     allOnes = allOnes && ones
                     if ones {
-                        // Joined to a rectangle just left of it in the same row of tiles.
-                        var rect = Rect(
+                        let rect = Rect(
                             x: Double(tile.x0), y: Double(tile.y0), width: Double(tile.width),
                             height: Double(tile.height))
-                        if let last = pieces.last, case .rect(let left) = last.coverage, left.minY == rect.minY,
-                            left.maxY == rect.maxY, left.maxX == rect.minX
-                        {
-                            rect = Rect(x: left.minX, y: left.minY, width: left.width + rect.width, height: rect.height)
-                            pieces.removeLast()
-                        }
                         pieces.append(Layer(coverage: .rect(rect), color: color))
                     } else if let piece {
                         pieces.append(Layer(coverage: .mask(piece), color: color))
