@@ -73,14 +73,7 @@ extension FrameRenderer {
                         x0: x0, y0: mask.window.y0, x1: min(part.x1, x0 + tileColumns), y1: mask.window.y1)
                     let (piece, ones) = covered(mask, in: tile)
                     allOnes = allOnes && ones
-                    if ones {
-                        let rect = Rect(
-                            x: Double(tile.x0), y: Double(tile.y0), width: Double(tile.width),
-                            height: Double(tile.height))
-                        pieces.append(Layer(coverage: .rect(rect), color: color))
-                    } else if let piece {
-                        pieces.append(Layer(coverage: .mask(piece), color: color))
-                    }
+                    if let piece { pieces.append(Layer(coverage: .mask(piece), color: color)) }
                 }
             }
             if allOnes {
@@ -92,8 +85,8 @@ extension FrameRenderer {
         }
     }
 
-    /// The values of `mask` inside `tile`, cut to the pixels above 0 (nil when there are none or
-    /// every value in the tile is 1), and whether every value in the tile is 1.
+    /// The values of `mask` inside `tile`, cut to the pixels above 0 (nil when there are none),
+    /// and whether every value in the tile is 1.
     static func covered(_ mask: CoverageMask, in tile: PixelRect) -> (CoverageMask?, allOnes: Bool) {
         let stride = mask.window.width
         var (x0, y0, x1, y1) = (Int.max, Int.max, Int.min, Int.min)
@@ -108,7 +101,7 @@ extension FrameRenderer {
                 }
             }
         }
-        guard x0 < x1, !allOnes else { return (nil, allOnes) }
+        guard x0 < x1 else { return (nil, allOnes) }
         let kept = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
         var values = [Float]()
         values.reserveCapacity(kept.width * kept.height)
