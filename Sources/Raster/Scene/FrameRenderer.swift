@@ -161,14 +161,17 @@ public struct FrameRenderer: Sendable {
         }
         let card = layout.card.scaled(by: scale)
         let cardPath = Path.roundedRect(card, cornerRadius: layout.cornerRadius * scale)
-        layers += maskLayers(
-            cardPath.flattened(tolerance: tolerance), in: card.enclosingPixels.intersection(bounds),
-            color: style.backgroundColor.premultiplied(), cut: cut)
+        layers.append(
+            maskLayer(
+                cardPath.flattened(tolerance: tolerance), in: card.enclosingPixels.intersection(bounds),
+                color: style.backgroundColor.premultiplied(), cut: cut))
         let box = layout.spinnerBox.scaled(by: scale)
         let (center, radius, stroke) = FrameRenderer.spinnerGeometry(box: box, style: style, scale: scale)
         let track = Path.ring(center: center, outerRadius: radius + stroke / 2, innerRadius: radius - stroke / 2)
-        layers += maskLayers(
-            track.flattened(tolerance: tolerance), in: spinnerWindow, color: style.trackColor.premultiplied(), cut: cut)
+        layers.append(
+            maskLayer(
+                track.flattened(tolerance: tolerance), in: spinnerWindow, color: style.trackColor.premultiplied(),
+                cut: cut))
         return layers
     }
 

@@ -47,16 +47,13 @@ package struct SpinnerFrame: ChangedRows {
             ) { x, y, pixel in pixels[(y - region.y0) * stride + x - region.x0] = pixel }
             return
         }
-        let (over, color) = (renderer.overLayers, renderer.arcColor)
-        // Only the layers that reach the arc matter (no label layer, usually; some pieces of a
-        // large image's track, `LayerCut.trimmed`).
-        let under = renderer.underLayers.filter { !$0.window.intersection(area).isEmpty }
+        let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
+        // Only the label layers that reach the arc matter; usually there are none.
         let reaching = over.filter { !$0.window.intersection(area).isEmpty }
         let background = renderer.background
         let maskWidth = arc.window.width
         arc.values.withUnsafeBufferPointer { m in
             for y in area.y0..<area.y1 {
-                let under = under.count > 8 ? under.filter { $0.window.y0 <= y && y < $0.window.y1 } : under
                 var maskIndex = (y - arc.window.y0) * maskWidth + (area.x0 - arc.window.x0)
                 for x in area.x0..<area.x1 {
                     let c = m[maskIndex]
