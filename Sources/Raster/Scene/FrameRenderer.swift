@@ -26,7 +26,7 @@ public struct FrameRenderer: Sendable {
     /// The flattening tolerance of every curve, in pixels.
     package let tolerance: Double
     /// The arc's masks, turned by quarter turns where that is exact.
-    let arcMasks: ArcMasks
+    package let arcMasks: ArcMasks
 
     /// Layers under the arc (dim, card, track) and over it (label).
     let underLayers: [Layer]
