@@ -3,17 +3,18 @@ import Raster
 /// A subcommand of `frames`: its name, its usage line for errors, and how it runs.
 struct Subcommand: Sendable {
     let name: String
-    /// The usage line and the help command named under a usage error.
-    let usage: String
+    /// The usage line and the help command named under a usage error: made when needed, so that
+    /// a run builds only its own command's parser.
+    let usage: @Sendable () -> String
     let run: @Sendable ([String]) throws -> Int32
 }
 
 /// The subcommands, by the word that follows `frames`; anything else renders.
 let subcommands: [Subcommand] = [
-    Subcommand(name: "compare", usage: CompareCommand.parser.usage, run: CompareCommand.run),
-    Subcommand(name: "verify", usage: VerifyCommand.parser.usage, run: VerifyCommand.run),
-    Subcommand(name: "lint", usage: LintCommand.parser.usage, run: LintCommand.run),
-    Subcommand(name: "studio", usage: StudioCommand.parser.usage, run: StudioCommand.run),
+    Subcommand(name: "compare", usage: { CompareCommand.parser.usage }, run: CompareCommand.run),
+    Subcommand(name: "verify", usage: { VerifyCommand.parser.usage }, run: VerifyCommand.run),
+    Subcommand(name: "lint", usage: { LintCommand.parser.usage }, run: LintCommand.run),
+    Subcommand(name: "studio", usage: { StudioCommand.parser.usage }, run: StudioCommand.run),
 ]
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole
@@ -29,7 +30,7 @@ public func run(_ arguments: [String]) -> Int32 {
         OutputFile.discard()
         Console.printError("Error: \(error)")
         if error.isUsageError {
-            Console.printError("Usage: \(subcommand?.usage ?? RenderCommand.parser.usage)")
+            Console.printError("Usage: \(subcommand?.usage() ?? RenderCommand.parser.usage)")
             Console.printError("See '\(command) --help' for more information.")
         }
         return error.exitCode

@@ -238,6 +238,37 @@ enum CLI {
         }
     }
 
+    /// A screen large enough for runs of repeated rows to be pieces of their own (1 MiB), and
+    /// arc masks turned by quarter turns (12 frames, centre on the pixel grid): the same bytes
+    /// with one thread and three, each file the pixels of the plain path.
+    @Test func largeScreensAreDeterministicAndExact() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = [
+            "--style", "overlay", "--width", "600", "--height", "900", "--scale", "2", "--dim-amount", "0.5",
+        ]
+        var outputs: [[Data]] = []
+        let names = (0..<12).map { String(format: "frame_%04d.png", $0) }
+        for threads in ["1", "3"] {
+            let result = try CLI.run(
+                arguments + ["--no-text", "--frames", "12", "--threads", threads, "--out", "t\(threads)"], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let out = folder.appendingPathComponent("t\(threads)")
+            outputs.append(try names.map { try Data(contentsOf: out.appendingPathComponent($0)) })
+        }
+        #expect(outputs[0] == outputs[1], "bytes depend on the thread count")
+        var style = LoadingStyle.overlay
+        style.dimAmount = 0.5
+        let scene = Scene(style: style, variant: .overlay, scale: 2, screenSize: Size(width: 600, height: 900))
+        let renderer = try FrameRenderer(scene: scene, frameCount: 12)
+        #expect(renderer.arcMasks.quarter == 3)
+        for k in [0, 4, 7, 11] {
+            let decoded = try PNGDecoder.decode([UInt8](outputs[0][k]))
+            let same = decoded == renderer.referenceFrame(k)
+            #expect(same, "frame \(k)")
+        }
+    }
+
     /// Every usage error: exit 64, an `Error:` line naming the option and the value, the usage
     /// line, and nothing written.
     @Test(arguments: [

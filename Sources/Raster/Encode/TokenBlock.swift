@@ -91,8 +91,12 @@ struct TokenBlock {
     static func writeTables(_ literalLengths: [UInt8], _ distanceLengths: [UInt8], into writer: inout BitWriter) {
         let literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
         let distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
-        let lengths = Array(literalLengths[0..<literalCount] + distanceLengths[0..<distanceCount])
+        var lengths = [UInt8]()
+        lengths.reserveCapacity(literalCount + distanceCount)
+        lengths += literalLengths[0..<literalCount]
+        lengths += distanceLengths[0..<distanceCount]
         var runs: [(symbol: Int, extra: UInt32, bits: Int)] = []
+        runs.reserveCapacity(lengths.count)
         var i = 0
         while i < lengths.count {
             let value = lengths[i]

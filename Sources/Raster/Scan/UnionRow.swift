@@ -46,34 +46,39 @@ extension UnionRows {
         of cluster: ArraySlice<UnionPiece>, row: Double, winding base: Int, plain basePlain: Int,
         flags: inout ColumnFlags, boundary: inout [UnionPiece]
     ) -> (winding: Int, plain: Int) {
+        // Scratch arrays reserved once per cluster: this runs for every row of a label.
         var cuts: [Double] = []
+        cuts.reserveCapacity(2 * cluster.count + 8)
+        var left = Double.infinity
+        var right = -Double.infinity
         for piece in cluster {
             cuts.append(piece.y0)
             cuts.append(piece.y1)
+            left = min(left, piece.minX)
+            right = max(right, piece.maxX)
         }
-        let pieces = Array(cluster)
-        for i in pieces.indices {
-            for j in (i + 1)..<pieces.count {
-                if pieces[j].minX > pieces[i].maxX { break }
-                if let y = UnionRows.crossing(pieces[i], pieces[j]) { cuts.append(y) }
+        for i in cluster.indices {
+            for j in (i + 1)..<cluster.endIndex {
+                if cluster[j].minX > cluster[i].maxX { break }
+                if let y = UnionRows.crossing(cluster[i], cluster[j]) { cuts.append(y) }
             }
         }
         cuts.sort()
-        let left = pieces.map(\.minX).min()!
-        let right = pieces.map(\.maxX).max()!
         var net: (winding: Int, plain: Int)? = nil
         var previous = cuts[0]
+        var active: [(piece: UnionPiece, xa: Double, xb: Double, xm: Double)] = []
+        active.reserveCapacity(cluster.count)
         for cut in cuts.dropFirst() where cut > previous {
             let (ya, yb) = (previous, cut)
             previous = cut
             let middle = (ya + yb) / 2
-            let active = pieces.filter { $0.y0 <= ya && $0.y1 >= yb }
-                .map { piece in
-                    // Interpolated x, kept inside the piece's own x-range against rounding.
-                    func x(_ y: Double) -> Double { min(piece.maxX, max(piece.minX, piece.x(at: y))) }
-                    return (piece: piece, xa: x(ya), xb: x(yb), xm: x(middle))
-                }
-                .sorted { $0.xm < $1.xm }
+            active.removeAll(keepingCapacity: true)
+            for piece in cluster where piece.y0 <= ya && piece.y1 >= yb {
+                // Interpolated x, kept inside the piece's own x-range against rounding.
+                func x(_ y: Double) -> Double { min(piece.maxX, max(piece.minX, piece.x(at: y))) }
+                active.append((piece: piece, xa: x(ya), xb: x(yb), xm: x(middle)))
+            }
+            active.sort { $0.xm < $1.xm }
             var winding = base
             var plain = basePlain
             var spanStart = left

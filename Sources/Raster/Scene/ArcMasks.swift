@@ -8,9 +8,9 @@
 /// (each once, kept) and the others are turned copies. Only when the spinner's box lies wholly
 /// in the image (no mask is clipped by its edge) and a mask is small (at most `maskLimit`
 /// pixels); otherwise every frame rasterizes its own.
-final class ArcMasks: Sendable {
+package final class ArcMasks: Sendable {
     /// Frames in a quarter turn, when masks are turned; nil otherwise.
-    let quarter: Int?
+    package let quarter: Int?
     /// cx + cy and cy − cx, the integers the turn of pixel (x, y) is made of:
     /// (x, y) → (cx + cy − 1 − y, cy − cx + x).
     private let sum: Int
@@ -46,27 +46,46 @@ final class ArcMasks: Sendable {
             kept.withLock { $0[base] = first }
         }
         guard turns > 0 else { return first }
-        var mask = first
-        for _ in 0..<turns { mask = turned(mask) }
+        let mask = turned(first, turns)
         // The turned box must lie inside the spinner's box, as a rasterized one is clipped to it.
         guard window.intersection(mask.window) == mask.window else { return rasterize(index) }
         return mask
     }
 
-    /// `mask` turned 90° clockwise on screen: pixel (x, y) goes to (sum − 1 − y, difference + x).
-    private func turned(_ mask: CoverageMask) -> CoverageMask {
+    /// `mask` turned `turns` (1…3) times 90° clockwise on screen, in one pass. One turn takes
+    /// pixel (x, y) to T(x, y) = (s − 1 − y, d + x) (s = cx + cy, d = cy − cx); two to
+    /// (s − d − 1 − x, s + d − 1 − y); three to (y − d, s − 1 − x).
+    private func turned(_ mask: CoverageMask, _ turns: Int) -> CoverageMask {
         let w = mask.window
-        let window = PixelRect(x0: sum - w.y1, y0: difference + w.x0, x1: sum - w.y0, y1: difference + w.x1)
-        var values = [Float](repeating: 0, count: mask.values.count)
+        let (s, d) = (sum, difference)
         let (width, height) = (w.width, w.height)
-        mask.values.withUnsafeBufferPointer { source in
-            values.withUnsafeMutableBufferPointer { target in
-                // Target row r (y' = window.y0 + r) is source column r; target column c
-                // (x' = window.x0 + c) is source row height − 1 − c.
-                for r in 0..<width {
-                    for c in 0..<height { target[r * height + c] = source[(height - 1 - c) * width + r] }
+        let window: PixelRect
+        switch turns {
+        case 1: window = PixelRect(x0: s - w.y1, y0: d + w.x0, x1: s - w.y0, y1: d + w.x1)
+        case 2: window = PixelRect(x0: s - d - w.x1, y0: s + d - w.y1, x1: s - d - w.x0, y1: s + d - w.y0)
+        default: window = PixelRect(x0: w.y0 - d, y0: s - w.x1, x1: w.y1 - d, y1: s - w.x0)
+        }
+        let values = [Float](unsafeUninitializedCapacity: mask.values.count) { target, count in
+            mask.values.withUnsafeBufferPointer { source in
+                let (from, to) = (source.baseAddress!, target.baseAddress!)
+                switch turns {
+                case 1:
+                    // Target row r is source column r, read from the bottom row up.
+                    for r in 0..<width {
+                        for c in 0..<height { to[r * height + c] = from[(height - 1 - c) * width + r] }
+                    }
+                case 2:
+                    // Both axes reversed: the values in reverse order.
+                    let n = width * height
+                    for i in 0..<n { to[i] = from[n - 1 - i] }
+                default:
+                    // Target row r is source column width − 1 − r, read from the top row down.
+                    for r in 0..<width {
+                        for c in 0..<height { to[r * height + c] = from[c * width + (width - 1 - r)] }
+                    }
                 }
             }
+            count = mask.values.count
         }
         return CoverageMask(window: window, values: values)
     }

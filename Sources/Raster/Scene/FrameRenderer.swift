@@ -26,7 +26,7 @@ public struct FrameRenderer: Sendable {
     /// The flattening tolerance of every curve, in pixels.
     package let tolerance: Double
     /// The arc's masks, turned by quarter turns where that is exact.
-    let arcMasks: ArcMasks
+    package let arcMasks: ArcMasks
 
     /// Layers under the arc (backdrop, dim, card, track) and over it (label). For a large image
     /// (`stripRows(width:height:)`), the masks under the arc are cut to the spinner's box, where
