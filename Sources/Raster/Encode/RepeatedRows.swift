@@ -17,9 +17,10 @@ enum RepeatedRows {
     static let minimumBytes = 1 << 20
 
     /// `rows` of `image` as consecutive runs, each either rows that all equal its first row
-    /// (`repeated`, at least `minimumRows` of them) or rows that are not.
-    static func runs(of image: Pixmap, in rows: Range<Int>, minimumRows: Int) -> [(rows: Range<Int>, repeated: Bool)] {
+    /// (`repeated`, at least `minimumBytes` of scanlines and two rows) or rows that are not.
+    static func runs(of image: Pixmap, in rows: Range<Int>) -> [(rows: Range<Int>, repeated: Bool)] {
         let width = image.width
+        let minimumRows = max(2, minimumBytes / (width * 4 + 1))
         var runs: [(rows: Range<Int>, repeated: Bool)] = []
         image.pixels.withUnsafeBufferPointer { pixels in
             let base = pixels.baseAddress!

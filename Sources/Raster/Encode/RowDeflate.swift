@@ -35,10 +35,10 @@ enum RowDeflate {
     static func repeatedPiece(_ twice: UnsafeBufferPointer<UInt8>, count: Int, last: Bool) -> [UInt8] {
         let rowBytes = twice.count / 2
         precondition(count >= 1 && rowBytes <= 32768 && twice.count == 2 * rowBytes, "a row of at most 32 KiB, twice")
-        var copy = TokenBlock()
         if rowBytes > 0 && twice[0..<rowBytes].allSatisfy({ $0 == twice[0] }) {
             return uniformPiece(byte: twice[0], count: count * rowBytes, last: last)
         }
+        var copy = TokenBlock()
         var copyParser = Matcher(input: twice, rowBytes: rowBytes, start: rowBytes)
         copyParser.fill(&copy, limit: Int.max)
         copyParser.release()

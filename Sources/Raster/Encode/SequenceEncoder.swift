@@ -117,8 +117,7 @@ package struct SequenceEncoder: Sendable {
             guard settings.staticCompression.compressesRepeats(filter: settings.staticFilter, width: image.width) else {
                 return plain(rows)
             }
-            let minimumRows = max(2, RepeatedRows.minimumBytes / rowBytes)
-            for segment in RepeatedRows.runs(of: image, in: rows, minimumRows: minimumRows) {
+            for segment in RepeatedRows.runs(of: image, in: rows) {
                 if segment.repeated { runs.append((segment.rows, .repeated)) } else { plain(segment.rows) }
             }
         }

@@ -74,8 +74,7 @@ extension Compression {
         let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
         var runs: [(rows: Range<Int>, repeated: Bool)] = [(0..<source.height, false)]
         if let image = source as? Pixmap, compressesRepeats(filter: filter, width: image.width) {
-            let minimumRows = max(2, RepeatedRows.minimumBytes / (image.width * 4 + 1))
-            runs = RepeatedRows.runs(of: image, in: 0..<image.height, minimumRows: minimumRows)
+            runs = RepeatedRows.runs(of: image, in: 0..<image.height)
         }
         let pieces = runs.flatMap { run in
             run.repeated
