@@ -88,6 +88,24 @@ import Testing
         #expect(same, "\(Self.cases[index].0): \(firstDifference(renderer.staticImage, plain))")
     }
 
+    /// A full @3x phone screen holds each row that repeats the row above once, and reads back as
+    /// the plain path's rows: row by row, as scanlines, and whether two rows are equal.
+    @Test func repeatedRowsAreHeldOnce() throws {
+        let renderer = try FrameRenderer(
+            scene: Scene(style: .overlay, variant: .overlay, scale: 3, text: "Processing"), frameCount: 4)
+        let rows = renderer.staticRows
+        #expect(rows.heldRows < rows.height / 2, "\(rows.heldRows) of \(rows.height) rows held")
+        var plain = try Pixmap(width: renderer.width, height: renderer.height)
+        Compositor.composite(renderer.underLayers + renderer.overLayers, background: renderer.background, into: &plain)
+        #expect(rows.pixmap == plain)
+        let band = 700..<1300
+        #expect(Scanlines.make(rows, rows: band, filter: .paeth) == Scanlines.make(plain, rows: band, filter: .paeth))
+        for y in 1..<rows.height where rows.rowsEqual(y, y - 1) != plain.rowsEqual(y, y - 1) {
+            Issue.record("rows \(y - 1) and \(y): \(rows.rowsEqual(y, y - 1)) held, \(plain.rowsEqual(y, y - 1)) plain")
+        }
+        #expect(RowImage(plain).pixmap == plain && RowImage(plain).heldRows == plain.height)
+    }
+
     /// No gap and a 40 pt "Ǻ", whose ring and accent rise above the line box into the spinner's
     /// pixels: there the label is drawn over the arc (draw order), also on the fast path.
     static let labelOverArc = Scene(

@@ -45,7 +45,7 @@ import Testing
             style: style, variant: .overlay, scale: 1, screenSize: Size(width: 1000, height: 1400))
         let renderer = try FrameRenderer(scene: scene, frameCount: 12)
         let encoder = try SequenceEncoder(renderer)
-        let layout = SequenceEncoder.layout(of: renderer.staticImage, band: renderer.changingRows, settings: .measured)
+        let layout = SequenceEncoder.layout(of: renderer.staticRows, band: renderer.changingRows, settings: .measured)
         #expect(layout.filter { $0.run == .repeated }.count >= 2)
         #expect(layout.map(\.rows).reduce(0) { $0 + $1.count } == renderer.height)
         for k in [0, 7] {

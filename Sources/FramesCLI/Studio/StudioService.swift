@@ -124,9 +124,9 @@ final class StudioService: Sendable {
 
     func frame(_ state: StudioState) throws(FramesError) -> HTTPResponse {
         let (job, renderer) = try self.renderer(state)
-        let image = renderer.frame(job.sequence.still ?? 0)
         do {
-            return png(try PNGEncoder(compression: .rows).encode(image))
+            // The bytes `frames --frame K` writes.
+            return png(try SequenceEncoder(renderer).encode(frame: job.sequence.still ?? 0))
         } catch {
             throw .runtime("\(error)")
         }

@@ -43,6 +43,7 @@ public struct APNGEncoder: Sendable {
         sequence += 1
         // Frame 0 row by row, never whole.
         let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
+        let hiddenRows = hidden.map(RowImage.init)
         let first: any RowSource =
             switch frames.frames[0] {
             case .spinner(let k): renderer.rows(ofFrame: k)
@@ -76,7 +77,7 @@ public struct APNGEncoder: Sendable {
             // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
             let changed =
                 APNGEncoder.difference(before, after, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
-            let outside = frames.frames[k] == .hidden ? hidden! : renderer.staticImage
+            let outside = frames.frames[k] == .hidden ? hiddenRows! : renderer.staticRows
             chunks.append(("fcTL", frameControl(sequence, changed)))
             sequence += 1
             chunks.append(
@@ -144,7 +145,7 @@ public struct APNGEncoder: Sendable {
     /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (over `window`)
     /// inside the window, from `outside` beyond it; made in pieces of at most
     /// `SequenceEncoder.staticPieceBytes` of scanlines, so memory stays bounded for any region.
-    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, outside: Pixmap) throws(PNGError)
+    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, outside: RowImage) throws(PNGError)
         -> [UInt8]
     {
         try zlibStream(region) { part in
@@ -156,7 +157,7 @@ public struct APNGEncoder: Sendable {
                     pixels.append(
                         inside
                             ? box[(y - window.y0) * window.width + x - window.x0]
-                            : outside.pixels[y * outside.width + x])
+                            : outside.pixel(x: x, y: y))
                 }
             }
             return pixels

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs of rows that repeat, found in an image and compressed as one row (`RowDeflate`).
 ///
 /// A full-screen overlay is mostly rows equal to the row above: the dim layer above and below
@@ -16,29 +10,27 @@ enum RepeatedRows {
     /// little time and cost bytes (a transparent @1x overlay's files grow 4 % at 64 KiB).
     static let minimumBytes = 1 << 20
 
-    /// `rows` of `image` as consecutive runs, each either rows that all equal its first row
-    /// (`repeated`, at least `minimumBytes` of scanlines and two rows) or rows that are not.
-    static func runs(of image: Pixmap, in rows: Range<Int>) -> [(rows: Range<Int>, repeated: Bool)] {
-        let width = image.width
+    /// `rows` of an image `width` pixels wide as consecutive runs, each either rows that all
+    /// equal its first row (`repeated`, at least `minimumBytes` of scanlines and two rows) or
+    /// rows that are not; `equal(a, b)` says whether rows a and b have the same pixels.
+    static func runs(width: Int, in rows: Range<Int>, equal: (Int, Int) -> Bool) -> [(
+        rows: Range<Int>, repeated: Bool
+    )] {
         let minimumRows = max(2, minimumBytes / (width * 4 + 1))
         var runs: [(rows: Range<Int>, repeated: Bool)] = []
-        image.pixels.withUnsafeBufferPointer { pixels in
-            let base = pixels.baseAddress!
-            func equal(_ a: Int, _ b: Int) -> Bool { memcmp(base + a * width, base + b * width, width * 4) == 0 }
-            var plain = rows.lowerBound
-            var y = rows.lowerBound
-            while y < rows.upperBound {
-                var end = y + 1
-                while end < rows.upperBound && equal(end, y) { end += 1 }
-                if end - y >= minimumRows {
-                    if plain < y { runs.append((plain..<y, false)) }
-                    runs.append((y..<end, true))
-                    plain = end
-                }
-                y = end
+        var plain = rows.lowerBound
+        var y = rows.lowerBound
+        while y < rows.upperBound {
+            var end = y + 1
+            while end < rows.upperBound && equal(end, y) { end += 1 }
+            if end - y >= minimumRows {
+                if plain < y { runs.append((plain..<y, false)) }
+                runs.append((y..<end, true))
+                plain = end
             }
-            if plain < rows.upperBound { runs.append((plain..<rows.upperBound, false)) }
+            y = end
         }
+        if plain < rows.upperBound { runs.append((plain..<rows.upperBound, false)) }
         return runs
     }
 

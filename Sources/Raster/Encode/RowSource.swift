@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An image whose rows are made on demand: what the encoders read instead of a whole `Pixmap`,
 /// so that a renderer hands over only the rows an encoder needs.
 package protocol RowSource: Sendable {
@@ -10,7 +18,7 @@ package protocol RowSource: Sendable {
 
 /// One frame of a `FrameSource`: its rows, and which of them differ from the source's still image.
 package protocol ChangedRows: RowSource {
-    /// The pixels where this frame may differ from `FrameSource.staticImage`; every other pixel
+    /// The pixels where this frame may differ from `FrameSource.staticRows`; every other pixel
     /// is equal.
     var changedRegion: PixelRect { get }
     /// Writes the pixels of `region` (inside the image) as premultiplied pixels into `pixels`
@@ -29,7 +37,7 @@ extension ChangedRows {
 package protocol FrameSource: Sendable {
     var frameCount: Int { get }
     /// The image every frame equals outside its `changedRows`.
-    var staticImage: Pixmap { get }
+    var staticRows: RowImage { get }
     /// Rows any frame may change (each frame's `changedRows` lie inside).
     var changingRows: Range<Int> { get }
     /// Frame k, 0 ≤ k < frameCount.
@@ -40,6 +48,13 @@ extension Pixmap: RowSource {
     package func write(rows: Range<Int>, into target: UnsafeMutableBufferPointer<UInt32>) {
         pixels.withUnsafeBufferPointer { source in
             target.baseAddress!.update(from: source.baseAddress! + rows.lowerBound * width, count: rows.count * width)
+        }
+    }
+
+    /// Whether rows `a` and `b` have the same pixels.
+    package func rowsEqual(_ a: Int, _ b: Int) -> Bool {
+        pixels.withUnsafeBufferPointer { p in
+            memcmp(p.baseAddress! + a * width, p.baseAddress! + b * width, width * 4) == 0
         }
     }
 }

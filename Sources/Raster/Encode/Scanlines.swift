@@ -41,8 +41,27 @@ enum Scanlines {
         _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rows: Int, filter: PNGFilter,
         into out: UnsafeMutablePointer<UInt8>
     ) {
+        write(width: width, rows: rows, filter: filter, into: out) { pixels + $0 * stride }
+    }
+
+    /// Rows `rows` of `image` as filtered scanlines into `out` (`byteCount(width:rows:)` bytes).
+    static func write(_ image: RowImage, rows: Range<Int>, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>) {
+        image.withRows { pixels, index in
+            write(width: image.width, rows: rows.count, filter: filter, into: out) {
+                pixels + Int(index[rows.lowerBound + $0]) * image.width
+            }
+        }
+    }
+
+    /// Writes `rows` rows of `width` premultiplied pixels, row r starting at `row(r)`, as
+    /// filtered scanlines into `out` (`byteCount(width:rows:)` bytes).
+    @inline(__always)
+    private static func write(
+        width: Int, rows: Int, filter: PNGFilter, into out: UnsafeMutablePointer<UInt8>,
+        row: (Int) -> UnsafePointer<UInt32>
+    ) {
         let rowBytes = width * 4 + 1
-        demultiply(pixels, width: width, stride: stride, rows: rows, into: out + 1, outStride: rowBytes)
+        demultiply(width: width, rows: rows, into: out + 1, outStride: rowBytes, row: row)
         if filter == .none {
             for r in 0..<rows { out[r * rowBytes] = 0 }
             return
@@ -64,13 +83,25 @@ enum Scanlines {
         _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rows: Int, into out: UnsafeMutablePointer<UInt8>,
         outStride: Int
     ) {
+        demultiply(width: width, rows: rows, into: out, outStride: outStride) { pixels + $0 * stride }
+    }
+
+    /// Writes `rows` rows of `width` premultiplied pixels, row r starting at `row(r)`, as
+    /// straight-alpha RGBA bytes, row r starting at `out + r * outStride`.
+    @inline(__always)
+    private static func demultiply(
+        width: Int, rows: Int, into out: UnsafeMutablePointer<UInt8>, outStride: Int,
+        row: (Int) -> UnsafePointer<UInt32>
+    ) {
         Alpha.demultiplyTable.withUnsafeBufferPointer { table in
             let table = table.baseAddress!
+            var above: UnsafePointer<UInt32>? = nil
             for r in 0..<rows {
-                let source = pixels + r * stride
+                let source = row(r)
                 let target = UnsafeMutableRawPointer(out + r * outStride)
+                defer { above = source }
                 // A row equal to the one above has the same bytes: copy them.
-                if r > 0 && memcmp(source, source - stride, width * 4) == 0 {
+                if let above, above == source || memcmp(source, above, width * 4) == 0 {
                     target.copyMemory(from: target - outStride, byteCount: width * 4)
                     continue
                 }
@@ -143,6 +174,15 @@ enum Scanlines {
                 let predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
                 out[i] = line[i] &- UInt8(predictor)
             }
+        }
+    }
+
+    /// Rows `rows` of `image` as filtered scanlines.
+    static func make(_ image: RowImage, rows: Range<Int>, filter: PNGFilter) -> [UInt8] {
+        let count = byteCount(width: image.width, rows: rows.count)
+        return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            if count > 0 { write(image, rows: rows, filter: filter, into: out.baseAddress!) }
+            initialized = count
         }
     }
 

@@ -79,7 +79,7 @@ package struct SequenceEncoder: Sendable {
             "zlib levels are 0...9 and blocks at least 1")
         self.source = source
         self.settings = settings
-        let image = source.staticImage
+        let image = source.staticRows
         (width, height) = (image.width, image.height)
         let layout = SequenceEncoder.layout(of: image, band: source.changingRows, settings: settings)
         // The static pieces are independent: compress them on all cores.
@@ -100,7 +100,7 @@ package struct SequenceEncoder: Sendable {
     /// The runs of rows pieces are made of, in order: rows of at most `staticPieceBytes`,
     /// runs of repeated rows (when the static settings compress them as one row), and the band
     /// cut into blocks.
-    static func layout(of image: Pixmap, band: Range<Int>, settings: Settings) -> [(rows: Range<Int>, run: Run)] {
+    static func layout(of image: RowImage, band: Range<Int>, settings: Settings) -> [(rows: Range<Int>, run: Run)] {
         let rowBytes = image.width * 4 + 1
         var runs: [(rows: Range<Int>, run: Run)] = []
         func cut(_ rows: Range<Int>, into count: Int, run: Run) {
@@ -117,7 +117,7 @@ package struct SequenceEncoder: Sendable {
             guard settings.staticCompression.compressesRepeats(filter: settings.staticFilter, width: image.width) else {
                 return plain(rows)
             }
-            for segment in RepeatedRows.runs(of: image, in: rows) {
+            for segment in RepeatedRows.runs(width: image.width, in: rows, equal: image.rowsEqual) {
                 if segment.repeated { runs.append((segment.rows, .repeated)) } else { plain(segment.rows) }
             }
         }
@@ -146,7 +146,7 @@ package struct SequenceEncoder: Sendable {
             case .band(let rows):
                 stream.append(
                     try staticBlocks.block(rows.lowerBound) { () throws(PNGError) in
-                        try settings.staticPiece(of: source.staticImage, rows, run: .still, last: last)
+                        try settings.staticPiece(of: source.staticRows, rows, run: .still, last: last)
                     })
             }
         }

@@ -54,6 +54,8 @@ extension Compression {
                     pixels.baseAddress! + rows.lowerBound * width, width: width, stride: width, rows: rows.count,
                     filter: filter, into: lines.baseAddress!)
             }
+        } else if let image = source as? RowImage {
+            Scanlines.write(image, rows: rows, filter: filter, into: lines.baseAddress!)
         } else {
             let pixels = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: rows.count * width)
             defer { pixels.deallocate() }
@@ -66,15 +68,19 @@ extension Compression {
     }
 
     /// A whole image as a zlib stream, in pieces of at most `stillPieceBytes` of scanlines (and,
-    /// for a `Pixmap` these settings allow it for, runs of repeated rows as one piece each:
+    /// for a `Pixmap` or `RowImage` these settings allow it for, runs of repeated rows as one piece each:
     /// `RepeatedRows`), compressed on all cores. The pieces depend on the image alone, so the
     /// bytes do not depend on the number of cores; memory stays bounded (a piece per core) for
     /// any size.
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
         let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
         var runs: [(rows: Range<Int>, repeated: Bool)] = [(0..<source.height, false)]
-        if let image = source as? Pixmap, compressesRepeats(filter: filter, width: image.width) {
-            runs = RepeatedRows.runs(of: image, in: 0..<image.height)
+        if compressesRepeats(filter: filter, width: source.width) {
+            if let image = source as? Pixmap {
+                runs = RepeatedRows.runs(width: image.width, in: 0..<image.height, equal: image.rowsEqual)
+            } else if let image = source as? RowImage {
+                runs = RepeatedRows.runs(width: image.width, in: 0..<image.height, equal: image.rowsEqual)
+            }
         }
         let pieces = runs.flatMap { run in
             run.repeated

@@ -16,73 +16,80 @@ enum Compositor {
     /// Every row composited: the plain way, which `deduplicated` is tested against.
     static func composite(_ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap) {
         let bands = (image.height + bandRows - 1) / bandRows
-        let starts = (0..<bands).map { $0 * bandRows }
-        composite(
-            layers, background: background, rows: starts.map { $0..<min(image.height, $0 + bandRows) },
-            spanning: false, into: &image)
+        let rows = (0..<bands).map { $0 * bandRows..<min(image.height, ($0 + 1) * bandRows) }
+        let width = image.width
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            composite(
+                layers, background: background, rows: rows, targets: rows.map(\.lowerBound), spanning: false,
+                width: width, into: p.baseAddress!)
+        }
     }
 
     /// The same pixels as `composite`, faster where rows repeat: a row that every layer covers
     /// exactly as it covers the row above (a rectangle by the same row fraction, a mask with the
-    /// same values, or neither row reached) is a copy of the row above, since each of its pixels
-    /// goes through the same operations. Only the other rows are composited, and in them only
-    /// the columns `changingColumns` finds.
-    /// With `rows`, only those rows are composited (default: all).
+    /// same values, or neither row reached) is the row above, since each of its pixels goes
+    /// through the same operations: `image` holds it once. Only the other rows are composited,
+    /// and in them only the columns `changingColumns` finds.
+    /// With `rows`, only those rows are added to `image`, which holds the rows above them
+    /// (default: all).
     static func deduplicated(
-        _ layers: [Layer], background: PremultipliedColor, into image: inout Pixmap, rows: Range<Int>? = nil
+        _ layers: [Layer], background: PremultipliedColor, into image: inout RowImage, rows: Range<Int>? = nil
     ) {
         let rows = rows ?? 0..<image.height
         let first = rows.lowerBound
-        let copies = rows.map { y in y > first && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
+        precondition(image.addedRows == first, "rows are added top to bottom")
+        let repeats = rows.map { y in y > first && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
+        let stored = image.append(repeatsAbove: repeats)
         var bands: [Range<Int>] = []
+        var targets: [Int] = []
         var y = first
+        var next = 0
         while y < rows.upperBound {
-            if copies[y - first] {
+            if repeats[y - first] {
                 y += 1
                 continue
             }
             var end = y + 1
-            while end < rows.upperBound && !copies[end - first] && end - y < bandRows { end += 1 }
+            while end < rows.upperBound && !repeats[end - first] && end - y < bandRows { end += 1 }
             bands.append(y..<end)
+            targets.append(stored[next])
+            next += end - y
             y = end
         }
-        composite(layers, background: background, rows: bands, spanning: true, into: &image)
         let width = image.width
-        image.pixels.withUnsafeMutableBufferPointer { p in
-            for y in rows where copies[y - first] {
-                (p.baseAddress! + y * width).update(from: p.baseAddress! + (y - 1) * width, count: width)
-            }
+        image.withStorage { pixels in
+            composite(
+                layers, background: background, rows: bands, targets: targets, spanning: true, width: width,
+                into: pixels)
         }
     }
 
-    /// Composites the rows of each band of `rows`, the bands on all cores. When `spanning`, only
-    /// the columns `changingColumns` finds are composited in a band, and the columns left and
-    /// right of them repeat their nearest composited column; otherwise every column.
+    /// Composites the rows of each band of `rows` into the rows of `pixels` (`width` wide) from
+    /// the band's `targets` entry on, the bands on all cores. When `spanning`, only the columns
+    /// `changingColumns` finds are composited in a band, and the columns left and right of them
+    /// repeat their nearest composited column; otherwise every column.
     private static func composite(
-        _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], spanning: Bool,
-        into image: inout Pixmap
+        _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], targets: [Int], spanning: Bool,
+        width: Int, into pixels: UnsafeMutablePointer<UInt32>
     ) {
-        let width = image.width
-        image.pixels.withUnsafeMutableBufferPointer { p in
-            let base = SendablePointer(p.baseAddress!)
-            // Bands are disjoint rows of the image: each thread writes its own.
-            DispatchQueue.concurrentPerform(iterations: rows.count) { band in
-                let range = rows[band]
-                let reaching = layers.filter { $0.window.y0 < range.upperBound && $0.window.y1 > range.lowerBound }
-                let columns = spanning ? changingColumns(of: reaching, width: width) : 0..<width
-                var canvas = Canvas(
-                    window: PixelRect(
-                        x0: columns.lowerBound, y0: range.lowerBound, x1: columns.upperBound, y1: range.upperBound),
-                    background: background)
-                for layer in reaching { canvas.draw(layer) }
-                let rowsStart = base.pointer + range.lowerBound * width
-                canvas.write(into: rowsStart, width: width, rows: range)
-                for y in 0..<range.count {
-                    let row = rowsStart + y * width
-                    (row).update(repeating: row[columns.lowerBound], count: columns.lowerBound)
-                    (row + columns.upperBound).update(
-                        repeating: row[columns.upperBound - 1], count: width - columns.upperBound)
-                }
+        let base = SendablePointer(pixels)
+        // Bands go to disjoint rows: each thread writes its own.
+        DispatchQueue.concurrentPerform(iterations: rows.count) { band in
+            let range = rows[band]
+            let reaching = layers.filter { $0.window.y0 < range.upperBound && $0.window.y1 > range.lowerBound }
+            let columns = spanning ? changingColumns(of: reaching, width: width) : 0..<width
+            var canvas = Canvas(
+                window: PixelRect(
+                    x0: columns.lowerBound, y0: range.lowerBound, x1: columns.upperBound, y1: range.upperBound),
+                background: background)
+            for layer in reaching { canvas.draw(layer) }
+            let rowsStart = base.pointer + targets[band] * width
+            canvas.write(into: rowsStart, width: width, rows: range)
+            for y in 0..<range.count {
+                let row = rowsStart + y * width
+                (row).update(repeating: row[columns.lowerBound], count: columns.lowerBound)
+                (row + columns.upperBound).update(
+                    repeating: row[columns.upperBound - 1], count: width - columns.upperBound)
             }
         }
     }

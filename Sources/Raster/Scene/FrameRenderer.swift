@@ -39,8 +39,11 @@ public struct FrameRenderer: Sendable {
     let background: PremultipliedColor
     /// The label, when the scene has text: its font files and warnings are worth reporting.
     public let label: TextLabel?
-    /// Background, dim, card and track, rounded to 8 bits.
-    package let staticImage: Pixmap
+    /// Background, dim, card and track (and the label), rounded to 8 bits, each row that
+    /// repeats the row above held once.
+    package let staticRows: RowImage
+    /// `staticRows` as a whole image.
+    package var staticImage: Pixmap { staticRows.pixmap }
     /// The arc's premultiplied colour.
     let arcColor: PremultipliedColor
     /// The layers under the arc as floats inside `spinnerWindow`, when that takes at most
@@ -90,8 +93,8 @@ public struct FrameRenderer: Sendable {
         self.label = label
         layout = Layout(scene: scene, label: label)
         (width, height) = layout.pixelSize(scale: scene.scale)
-        // Every pixel is composited or copied (`Compositor.deduplicated`).
-        var image = try Pixmap.overwritten(width: width, height: height)
+        // Every row is composited or repeats the row above (`Compositor.deduplicated`).
+        var image = try RowImage(width: width, height: height)
         let bounds = image.bounds
         background = scene.background.premultiplied()
 
@@ -113,7 +116,7 @@ public struct FrameRenderer: Sendable {
                 scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
             Compositor.deduplicated(layers + over, background: background, into: &image)
         }
-        staticImage = image
+        staticRows = image
         arcColor = scene.style.spinnerColor.premultiplied()
         underLayers = layers
         trimmedLayers = strips != nil
@@ -246,7 +249,7 @@ public struct FrameRenderer: Sendable {
 
     /// Frame k: the static image with the spinner box recomposited.
     public func frame(_ k: Int) -> Pixmap {
-        var image = staticImage
+        var image = staticRows.pixmap
         let frame = SpinnerFrame(renderer: self, arc: arcMask(frame: k))
         image.pixels.withUnsafeMutableBufferPointer { frame.drawArc(rows: 0..<height, into: $0) }
         return image
@@ -259,7 +262,8 @@ public struct FrameRenderer: Sendable {
 
     /// The screen with the overlay hidden: the background colour and the backdrop image only.
     public func hiddenFrame() -> Pixmap {
-        var image = staticImage
+        // Every pixel is composited.
+        var image = try! Pixmap.overwritten(width: width, height: height)
         let backdrop = underLayers.filter { if case .image = $0.coverage { return true } else { return false } }
         Compositor.composite(backdrop, background: background, into: &image)
         return image
@@ -268,7 +272,8 @@ public struct FrameRenderer: Sendable {
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
     /// that `frame(_:)` and `rows(ofFrame:)` are tested against.
     package func referenceFrame(_ k: Int) -> Pixmap {
-        var image = staticImage
+        // Every pixel is composited.
+        var image = try! Pixmap.overwritten(width: width, height: height)
         let arc = Layer(coverage: .mask(arcMask(frame: k)), color: arcColor)
         // Layers cut to the spinner's box are made whole again.
         let under =

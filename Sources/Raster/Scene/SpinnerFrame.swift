@@ -12,15 +12,15 @@ package struct SpinnerFrame: ChangedRows {
     package var changedRegion: PixelRect { arc.window.intersection(renderer.spinnerWindow) }
 
     package func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
-        renderer.staticImage.write(rows: rows, into: pixels)
+        renderer.staticRows.write(rows: rows, into: pixels)
         drawArc(rows: rows, into: pixels)
     }
 
     package func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
-        renderer.staticImage.pixels.withUnsafeBufferPointer { image in
+        renderer.staticRows.withRows { image, index in
             for y in region.y0..<region.y1 {
                 (pixels.baseAddress! + (y - region.y0) * region.width).update(
-                    from: image.baseAddress! + y * width + region.x0, count: region.width)
+                    from: image + Int(index[y]) * width + region.x0, count: region.width)
             }
         }
         drawArc(region: region, into: pixels)

@@ -30,7 +30,7 @@ extension FrameRenderer {
     /// the layers under the arc cut to `spinnerWindow`.
     static func composite(
         _ scene: Scene, layout: Layout, over: [Layer], background: PremultipliedColor, spinnerWindow: PixelRect,
-        tolerance: Double, strips: Int, into image: inout Pixmap
+        tolerance: Double, strips: Int, into image: inout RowImage
     ) throws -> [Layer] {
         let bounds = image.bounds
         let backdrop = try [backdropLayer(scene, bounds: bounds)].compactMap { $0 }
