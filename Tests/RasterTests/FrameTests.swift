@@ -69,14 +69,22 @@ import Testing
         }
     }
 
-    /// On a dimmed full screen, rows are composited only across the card (and a column each
-    /// side): the dim layer is the same in every other column.
-    @Test func onlyTheCardsColumnsAreComposited() throws {
+    /// On a dimmed full screen, only the columns where some layer's coverage changes are
+    /// composited: in the spinner's rows, column 0, the card's edges and the spinner's box; every
+    /// other column repeats the one on its left (`repeatedRowsAreCopiedExactly` holds the pixels).
+    @Test func onlyChangingColumnsAreComposited() throws {
         let renderer = try FrameRenderer(
             scene: Scene(style: .overlay, variant: .overlay, scale: 3, text: "Processing"), frameCount: 1)
         let card = renderer.layout.card.scaled(by: 3).enclosingPixels
-        let columns = Compositor.changingColumns(of: renderer.underLayers + renderer.overLayers, width: renderer.width)
-        #expect(columns == (card.x0 - 1)..<(card.x1 + 1), "card \(card), image \(renderer.width) px wide")
+        let spinner = renderer.spinnerWindow
+        let runs = Compositor.compositedColumns(
+            of: renderer.underLayers + renderer.overLayers, rows: spinner.y0..<(spinner.y0 + 16), width: renderer.width)
+        let composited = runs.reduce(0) { $0 + $1.count }
+        #expect(runs.first?.lowerBound == 0)
+        #expect(runs.contains { $0.contains(card.x0) } && runs.contains { $0.contains(card.x1) })
+        #expect(runs.contains { $0.contains(spinner.x0 + spinner.width / 2) })
+        #expect(!runs.contains { $0.contains((card.x0 + spinner.x0) / 2) }, "\(runs), card \(card), spinner \(spinner)")
+        #expect(composited < spinner.width + 4 * Compositor.joinedGap, "\(runs)")
     }
 
     @Test(arguments: cases.indices)

@@ -29,7 +29,7 @@ enum Compositor {
     /// exactly as it covers the row above (a rectangle by the same row fraction, a mask with the
     /// same values, or neither row reached) is the row above, since each of its pixels goes
     /// through the same operations: `image` holds it once. Only the other rows are composited,
-    /// and in them only the columns `changingColumns` finds.
+    /// and in them only the columns `compositedColumns` finds.
     /// With `rows`, only those rows are added to `image`, which holds the rows above them
     /// (default: all).
     static func deduplicated(
@@ -66,8 +66,8 @@ enum Compositor {
 
     /// Composites the rows of each band of `rows` into the rows of `pixels` (`width` wide) from
     /// the band's `targets` entry on, the bands on all cores. When `spanning`, only the columns
-    /// `changingColumns` finds are composited in a band, and the columns left and right of them
-    /// repeat their nearest composited column; otherwise every column.
+    /// `compositedColumns` finds are composited in a band, and every other column repeats the
+    /// column on its left; otherwise every column.
     private static func composite(
         _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], targets: [Int], spanning: Bool,
         width: Int, into pixels: UnsafeMutablePointer<UInt32>
@@ -77,36 +77,39 @@ enum Compositor {
         DispatchQueue.concurrentPerform(iterations: rows.count) { band in
             let range = rows[band]
             let reaching = layers.filter { $0.window.y0 < range.upperBound && $0.window.y1 > range.lowerBound }
-            let columns = spanning ? changingColumns(of: reaching, width: width) : 0..<width
-            var canvas = Canvas(
-                window: PixelRect(
-                    x0: columns.lowerBound, y0: range.lowerBound, x1: columns.upperBound, y1: range.upperBound),
-                background: background)
-            for layer in reaching { canvas.draw(layer) }
+            let runs = spanning ? compositedColumns(of: reaching, rows: range, width: width) : [0..<width]
             let rowsStart = base.pointer + targets[band] * width
-            canvas.write(into: rowsStart, width: width, rows: range)
+            for columns in runs {
+                var canvas = Canvas(
+                    window: PixelRect(
+                        x0: columns.lowerBound, y0: range.lowerBound, x1: columns.upperBound, y1: range.upperBound),
+                    background: background)
+                for layer in reaching { canvas.draw(layer) }
+                canvas.write(into: rowsStart, width: width, rows: range)
+            }
             for y in 0..<range.count {
                 let row = rowsStart + y * width
-                (row).update(repeating: row[columns.lowerBound], count: columns.lowerBound)
-                (row + columns.upperBound).update(
-                    repeating: row[columns.upperBound - 1], count: width - columns.upperBound)
+                for (index, columns) in runs.enumerated() {
+                    let end = index + 1 < runs.count ? runs[index + 1].lowerBound : width
+                    (row + columns.upperBound).update(
+                        repeating: row[columns.upperBound - 1], count: end - columns.upperBound)
+                }
             }
         }
     }
 
-    /// The columns to composite in rows that `layers` reach, `width` wide: every column whose
-    /// pixel may differ from its left neighbour's (where some layer's coverage changes: a
-    /// rectangle's edge columns, a mask's or an image's columns and the one after them), with the
-    /// column before the first. Every other pixel goes through the same operations as its left
-    /// neighbour (a layer not drawn and a layer drawn at coverage 0 leave the same floats), so it
-    /// equals the nearest composited pixel on its left, or on its right before the range.
-    static func changingColumns(of layers: [Layer], width: Int) -> Range<Int> {
-        var low = width
-        var high = 0
+    /// The columns to composite in rows `rows` that `layers` reach, `width` wide, as runs in
+    /// order: column 0 and every column whose pixel may differ from its left neighbour's in one of
+    /// the rows, where some layer's coverage changes (a rectangle's edge columns; a mask's first
+    /// column, the one after its last, and each column whose value differs from the one on its
+    /// left; an image's columns and the one after them). Every other pixel goes through the same
+    /// operations as its left neighbour (a layer not drawn and a layer drawn at coverage 0 leave
+    /// the same floats), so it equals it. Runs less than `joinedGap` columns apart are joined.
+    static func compositedColumns(of layers: [Layer], rows: Range<Int>, width: Int) -> [Range<Int>] {
+        var changes = [Bool](repeating: false, count: width)
+        changes[0] = true
         func mark(_ x: Int) {
-            guard x >= 1 && x < width else { return }
-            low = min(low, x)
-            high = max(high, x)
+            if x >= 1 && x < width { changes[x] = true }
         }
         for layer in layers {
             let window = layer.window
@@ -117,13 +120,44 @@ enum Compositor {
                     let (here, left) = (columnFraction(rect, window, x), columnFraction(rect, window, x - 1))
                     if here != left { mark(x) }
                 }
-            case .mask, .image, .placedImage:
-                mark(max(1, window.x0))
-                mark(min(width - 1, window.x1))
+            case .mask(let mask):
+                mark(window.x0)
+                mark(window.x1)
+                let (x0, maskWidth) = (max(window.x0, 0), window.width)
+                let x1 = min(window.x1, width)
+                let (y0, y1) = (max(rows.lowerBound, window.y0), min(rows.upperBound, window.y1))
+                guard x1 - x0 >= 2 && y1 > y0 else { continue }
+                mask.values.withUnsafeBufferPointer { v in
+                    for y in y0..<y1 {
+                        let row = v.baseAddress! + (y - window.y0) * maskWidth - window.x0
+                        for x in (x0 + 1)..<x1 where row[x] != row[x - 1] { changes[x] = true }
+                    }
+                }
+            case .image, .placedImage:
+                for x in window.x0...window.x1 { mark(x) }
             }
         }
-        return low > high ? 0..<1 : (low - 1)..<(high + 1)
+        var runs: [Range<Int>] = []
+        var x = 0
+        while x < width {
+            guard changes[x] else {
+                x += 1
+                continue
+            }
+            var end = x + 1
+            while end < width && changes[end] { end += 1 }
+            if let last = runs.last, x - last.upperBound < joinedGap {
+                runs[runs.count - 1] = last.lowerBound..<end
+            } else {
+                runs.append(x..<end)
+            }
+            x = end
+        }
+        return runs
     }
+
+    /// Runs of composited columns closer than this are composited as one: 16 columns.
+    static let joinedGap = 16
 
     /// A rectangle layer's column fraction at `x`, 0 outside its window (where it is not drawn).
     private static func columnFraction(_ rect: Rect, _ window: PixelRect, _ x: Int) -> Float {

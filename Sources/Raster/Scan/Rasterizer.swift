@@ -15,12 +15,13 @@
 /// it, parts above or below are dropped. Accumulation is in Double (Float coordinates alone
 /// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
 /// A window of more than `bandCells` cells is accumulated in bands of rows, every segment added
-/// again for each band: a row gets the same additions in the same order either way (the same
-/// values, bit for bit), and the Double buffer stays at most `bandCells` cells (16 MiB) beside
-/// the Float mask, rather than twice its size.
+/// again for each band, in one buffer: a row gets the same additions in the same order either
+/// way (the same values, bit for bit), and the Double buffer stays at most `bandCells` cells
+/// (512 KiB, in the cache, and memory the process has already touched) beside the Float mask,
+/// rather than twice its size in fresh pages.
 package enum Rasterizer {
-    /// The most cells accumulated at once: 2 Mi (16 MiB of Double).
-    static let bandCells = 1 << 21
+    /// The most cells accumulated at once: 64 Ki (512 KiB of Double).
+    static let bandCells = 1 << 16
 
     /// The coverage of the polygons (closed implicitly) over `window` (pixels), accumulated at most
     /// `bandCells` cells at a time; with `rows` (image rows), only those rows of the window: the
@@ -42,19 +43,23 @@ package enum Rasterizer {
         let oy = Double(window.y0)
         let (first, last) = (part.y0 - window.y0, part.y1 - window.y0)
         let bandRows = max(1, bandCells / (width + 2))
-        var values = [Float](repeating: 0, count: width * part.height)
-        for start in stride(from: first, to: last, by: bandRows) {
+        // Every value is written: each band's rows in turn.
+        let values = [Float](unsafeUninitializedCapacity: width * part.height) { values, count in
             var accumulator = Accumulator(
-                width: width, height: window.height, rows: start..<min(last, start + bandRows))
-            for polygon in polygons where polygon.count >= 2 {
-                var previous = polygon[polygon.count - 1]
-                for point in polygon {
-                    accumulator.addClippedLine(
-                        x0: previous.x - ox, y0: previous.y - oy, x1: point.x - ox, y1: point.y - oy)
-                    previous = point
+                width: width, height: window.height, rows: first..<min(last, first + bandRows))
+            for start in stride(from: first, to: last, by: bandRows) {
+                if start != first { accumulator.reset(rows: start..<min(last, start + bandRows)) }
+                for polygon in polygons where polygon.count >= 2 {
+                    var previous = polygon[polygon.count - 1]
+                    for point in polygon {
+                        accumulator.addClippedLine(
+                            x0: previous.x - ox, y0: previous.y - oy, x1: point.x - ox, y1: point.y - oy)
+                        previous = point
+                    }
                 }
+                accumulator.coverage(into: values, offset: start - first)
             }
-            values.withUnsafeMutableBufferPointer { accumulator.coverage(into: $0, offset: start - first) }
+            count = values.count
         }
         return CoverageMask(window: part, values: values)
     }
@@ -76,7 +81,7 @@ struct Accumulator {
     let height: Int
     let stride: Int
     /// The rows kept: all of them, or a band.
-    let rows: Range<Int>
+    private(set) var rows: Range<Int>
     var cells: [Double]
 
     init(width: Int, height: Int, rows: Range<Int>? = nil) {
@@ -85,6 +90,13 @@ struct Accumulator {
         self.rows = rows ?? 0..<height
         stride = width + 2
         cells = [Double](repeating: 0, count: stride * self.rows.count)
+    }
+
+    /// Empty again, for `rows` (no more rows than at first): a window's bands reuse one buffer.
+    mutating func reset(rows: Range<Int>) {
+        precondition(stride * rows.count <= cells.count, "a band no larger than the first")
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        self.rows = rows
     }
 
     /// Adds a segment in window coordinates after clipping it to 0…height in y and splitting it
