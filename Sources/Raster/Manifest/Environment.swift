@@ -1,6 +1,7 @@
 import CFontconfig
 import CFreeType
 import CZlib
+import Checksum
 import PNGBridge
 import Synchronization
 
@@ -132,9 +133,9 @@ package enum FileChecksum {
         return hex
     }
 
-    /// zlib's CRC-32 of `bytes`.
+    /// The CRC-32 of `bytes`, as zlib's `crc32` computes it (`frames_crc32`).
     package static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32_z(0, $0.baseAddress, $0.count)) }
+        bytes.withUnsafeBufferPointer { frames_crc32(0, $0.baseAddress, $0.count) }
     }
 
     /// 8 lower-case hex digits.
