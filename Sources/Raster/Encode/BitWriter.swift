@@ -61,6 +61,26 @@ struct BitWriter {
         }
     }
 
+    /// Appends every bit `other` holds (its bytes, then its pending bits); room for them must be
+    /// made first.
+    mutating func append(_ other: BitWriter) {
+        var i = 0
+        while i + 4 <= other.count {
+            put(UInt32(littleEndian: UnsafeRawPointer(other.bytes + i).loadUnaligned(as: UInt32.self)), 32)
+            i += 4
+        }
+        while i < other.count {
+            put(UInt32(other.bytes[i]), 8)
+            i += 1
+        }
+        if other.bitCount > 0 { put(UInt32(truncatingIfNeeded: other.bits), other.bitCount) }
+    }
+
+    /// Frees the writer's memory (the writer is not used after).
+    func release() {
+        bytes.deallocate()
+    }
+
     /// The bytes written, as an array; frees the writer's memory (the writer is not used after).
     mutating func finish() -> [UInt8] {
         precondition(bitCount == 0, "a finished stream ends on a byte boundary")

@@ -43,25 +43,47 @@ enum RowDeflate {
         copyParser.fill(&copy, limit: Int.max)
         copyParser.release()
         var writer = BitWriter(capacity: 64 + rowBytes / 4 + count * copy.count)
+        // The tokens are the row's, then the copy's `count − 1` times, cut into blocks of
+        // `blockTokens`. In a block, the copies it holds whole are written as one copy's bits
+        // repeated (`TokenBlock.write(final:repeating:times:then:into:)`); parts of a copy at its
+        // ends, token by token.
         var tokens = TokenBlock()
+        var tail = TokenBlock()
         var matcher = Matcher(input: UnsafeBufferPointer(rebasing: twice[0..<rowBytes]), rowBytes: rowBytes)
-        var copiesLeft = count - 1
+        var copiesLeft = copy.count > 0 ? count - 1 : 0
         var next = 0
+        func step() {
+            next += 1
+            if next == copy.count {
+                next = 0
+                copiesLeft -= 1
+            }
+        }
         while matcher.position < rowBytes || copiesLeft > 0 {
             if matcher.position < rowBytes {
                 matcher.fill(&tokens, limit: blockTokens)
             }
-            while matcher.position >= rowBytes && copiesLeft > 0 && tokens.count < blockTokens {
-                tokens.add(copy.tokens[next])
-                next += 1
-                if next == copy.count {
-                    next = 0
-                    copiesLeft -= 1
+            var whole = 0
+            if matcher.position >= rowBytes {
+                // The end of a copy begun in the block before, then whole copies, then the start of one.
+                while copiesLeft > 0 && next > 0 && tokens.count < blockTokens {
+                    tokens.add(copy.tokens[next])
+                    step()
+                }
+                if next == 0 {
+                    whole = min(copiesLeft, (blockTokens - tokens.count) / copy.count)
+                    copiesLeft -= whole
+                }
+                let room = blockTokens - tokens.count - whole * copy.count
+                while copiesLeft > 0 && tail.count < room {
+                    tail.add(copy.tokens[next])
+                    step()
                 }
             }
             let isFinal = last && matcher.position >= rowBytes && copiesLeft == 0
-            tokens.write(final: isFinal, into: &writer)
+            tokens.write(final: isFinal, repeating: copy, times: whole, then: tail, into: &writer)
             tokens.reset()
+            tail.reset()
         }
         matcher.release()
         return finish(&writer, tokens: tokens, empty: rowBytes == 0, last: last)

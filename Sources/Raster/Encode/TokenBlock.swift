@@ -47,15 +47,46 @@ struct TokenBlock {
 
     /// Writes the block: its header, Huffman tables, tokens and end-of-block code.
     func write(final: Bool, into writer: inout BitWriter) {
+        write(final: final, repeating: nil, times: 0, then: nil, into: &writer)
+    }
+
+    /// Writes the block whose tokens are this block's, then `times` times `copy`'s, then
+    /// `tail`'s: the same bits as one block holding them all. The copies' bits are the same
+    /// each time, so they are made once and appended `times` times (`RowDeflate.repeatedPiece`).
+    func write(
+        final: Bool, repeating copy: TokenBlock?, times: Int, then tail: TokenBlock?, into writer: inout BitWriter
+    ) {
         var counts = literalCounts
+        var distanceCounts = distanceCounts
+        for (part, multiple) in [(copy, times), (tail, 1)] where multiple > 0 {
+            guard let part else { continue }
+            for i in counts.indices { counts[i] += UInt32(multiple) * part.literalCounts[i] }
+            for i in distanceCounts.indices { distanceCounts[i] += UInt32(multiple) * part.distanceCounts[i] }
+        }
         counts[256] += 1
         let literals = HuffmanCode(frequencies: counts, limit: 15)
         let distances = HuffmanCode(frequencies: distanceCounts, limit: 15)
         // Each token takes at most 15 + 5 + 15 + 13 bits: 6 bytes; the tables under 1 KiB.
-        writer.ensure(extra: tokens.count * 6 + 1024)
+        writer.ensure(extra: (tokens.count + (tail?.count ?? 0)) * 6 + 1024)
         writer.put(final ? 1 : 0, 1)
         writer.put(2, 2)
         TokenBlock.writeTables(literals.lengths, distances.lengths, into: &writer)
+        TokenBlock.write(tokens, literals: literals, distances: distances, into: &writer)
+        if let copy, times > 0 {
+            var one = BitWriter(capacity: copy.count * 6 + 8)
+            TokenBlock.write(copy.tokens, literals: literals, distances: distances, into: &one)
+            writer.ensure(extra: times * (one.count + 4))
+            for _ in 0..<times { writer.append(one) }
+            one.release()
+        }
+        if let tail { TokenBlock.write(tail.tokens, literals: literals, distances: distances, into: &writer) }
+        writer.put(literals.codes[256], Int(literals.lengths[256]))
+    }
+
+    /// Writes `tokens` with the block's codes (room for them already made).
+    private static func write(
+        _ tokens: [UInt32], literals: HuffmanCode, distances: HuffmanCode, into writer: inout BitWriter
+    ) {
         literals.lengths.withUnsafeBufferPointer { literalLengths in
             literals.codes.withUnsafeBufferPointer { literalCodes in
                 distances.lengths.withUnsafeBufferPointer { distanceLengths in
@@ -84,7 +115,6 @@ struct TokenBlock {
                 }
             }
         }
-        writer.put(literals.codes[256], Int(literals.lengths[256]))
     }
 
     /// HLIT, HDIST, HCLEN, the code-length code, then both codes' lengths run-length coded.
