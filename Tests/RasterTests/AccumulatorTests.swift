@@ -196,4 +196,42 @@ import Testing
             }
         }
     }
+
+    /// Rows that repeat the row above (only vertical edges cross them, whole) are copied, not
+    /// accumulated: the values are those of accumulating every row, bit for bit. Rounded
+    /// rectangles and plain rectangles whose edges fall on and between pixel rows, with random
+    /// vertical bars, in whole windows, in bands and in parts of rows.
+    @Test(arguments: 0..<8)
+    func repeatedRowsAreTheAccumulatedOnes(seed: Int) {
+        var random = Random(state: UInt64(seed) &+ 1234)
+        let window = PixelRect(x0: 2, y0: 3, x1: 60, y1: 90)
+        let top = [5.0, 5.5, 7.25][seed % 3]
+        let bottom = [80.0, 80.75, 61.5][seed % 3]
+        var polygons = Path.roundedRect(
+            Rect(x: 4.3, y: top, width: 50.4, height: bottom - top), cornerRadius: Double(seed) * 1.7
+        ).flattened(tolerance: 0.1)
+        for _ in 0..<3 {
+            let (x0, x1) = (random.next() * 60, random.next() * 60)
+            let (y0, y1) = (random.next() * 100 - 5, random.next() * 100 - 5)
+            polygons.append([Point(x: x0, y: y0), Point(x: x0, y: y1), Point(x: x1, y: y1), Point(x: x1, y: y0)])
+        }
+        var accumulator = Accumulator(width: window.width, height: window.height)
+        for polygon in polygons {
+            var previous = polygon[polygon.count - 1]
+            for point in polygon {
+                accumulator.addClippedLine(
+                    x0: previous.x - 2, y0: previous.y - 3, x1: point.x - 2, y1: point.y - 3)
+                previous = point
+            }
+        }
+        let every = accumulator.coverage()
+        let repeats = Rasterizer.repeatedRows(of: polygons, oy: 3, height: window.height, rows: 0..<window.height)
+        #expect(repeats.filter { $0 }.count > 10, "seed \(seed): rows that repeat")
+        for bandCells in [Int.max, 5 * (window.width + 2), window.width + 2] {
+            let mask = Rasterizer.coverage(of: polygons, in: window, bandCells: bandCells)
+            #expect(mask.values == every, "seed \(seed), bands of \(bandCells) cells")
+        }
+        let part = Rasterizer.coverage(of: polygons, in: window, rows: 40..<70, bandCells: 7 * (window.width + 2))
+        #expect(part.values == Array(every[(37 * window.width)..<(67 * window.width)]), "seed \(seed), rows 40..<70")
+    }
 }

@@ -43,12 +43,24 @@ package enum Rasterizer {
         let oy = Double(window.y0)
         let (first, last) = (part.y0 - window.y0, part.y1 - window.y0)
         let bandRows = max(1, bandCells / (width + 2))
-        // Every value is written: each band's rows in turn.
+        let repeats = repeatedRows(of: polygons, oy: oy, height: window.height, rows: first..<last)
+        // Every value is written: each band's rows in turn, a row that repeats the row above as
+        // a copy of it.
         let values = [Float](unsafeUninitializedCapacity: width * part.height) { values, count in
             var accumulator = Accumulator(
                 width: width, height: window.height, rows: first..<min(last, first + bandRows))
+            var used = false
             for start in stride(from: first, to: last, by: bandRows) {
-                if start != first { accumulator.reset(rows: start..<min(last, start + bandRows)) }
+                let band = start..<min(last, start + bandRows)
+                if band.allSatisfy({ repeats[$0 - first] }) {
+                    for row in band {
+                        (values.baseAddress! + (row - first) * width).update(
+                            from: values.baseAddress! + (row - first - 1) * width, count: width)
+                    }
+                    continue
+                }
+                if used { accumulator.reset(rows: band) }
+                used = true
                 for polygon in polygons where polygon.count >= 2 {
                     var previous = polygon[polygon.count - 1]
                     for point in polygon {
@@ -57,11 +69,48 @@ package enum Rasterizer {
                         previous = point
                     }
                 }
-                accumulator.coverage(into: values, offset: start - first)
+                accumulator.coverage(into: values, offset: start - first) { repeats[$0 - first] }
             }
             count = values.count
         }
         return CoverageMask(window: part, values: values)
+    }
+
+    /// For each window row of `rows` (window coordinates: 0 is the top of a window `height` rows
+    /// tall, whose top is `oy` in the polygons' coordinates), whether its coverage is the row
+    /// above's, bit for bit, without accumulating it: every segment adds exactly the same to both
+    /// rows, because it is vertical and crosses both whole or neither, or is horizontal (it adds
+    /// nothing). Their cells, running sums and values are then the same. Any other row, and the
+    /// first, is made. A rounded rectangle's rows between its corners repeat.
+    static func repeatedRows(of polygons: [Polygon], oy: Double, height: Int, rows: Range<Int>) -> [Bool] {
+        var made = [Bool](repeating: false, count: rows.count)
+        // Rows low…high (clamped to `rows`) are made.
+        func mark(_ low: Double, _ high: Double) {
+            let limit = Double(height) + 2
+            let a = max(rows.lowerBound, Int(max(-2, min(limit, low))))
+            let b = min(rows.upperBound - 1, Int(max(-2, min(limit, high))))
+            if a <= b { for row in a...b { made[row - rows.lowerBound] = true } }
+        }
+        for polygon in polygons where polygon.count >= 2 {
+            var previous = polygon[polygon.count - 1]
+            for point in polygon {
+                let (top, bottom) = (min(previous.y, point.y) - oy, max(previous.y, point.y) - oy)
+                if !(top < bottom) {
+                    // Horizontal: adds nothing (and a segment with NaN is made everywhere).
+                    if top.isNaN || bottom.isNaN { mark(-2, Double(height) + 2) }
+                } else if previous.x == point.x {
+                    // Vertical: only the rows where it begins or ends differ from the row above.
+                    mark(top.rounded(.down), top.rounded(.up))
+                    mark(bottom.rounded(.down), bottom.rounded(.up))
+                } else {
+                    // Slanted: every row it reaches, and the row below it.
+                    mark(top.rounded(.down), bottom.rounded(.down) + 1)
+                }
+                previous = point
+            }
+        }
+        if !made.isEmpty { made[0] = true }
+        return made.map { !$0 }
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
@@ -221,8 +270,11 @@ struct Accumulator {
     }
 
     /// The running sum along each row of `rows`, as non-zero coverage, into `out` (`width` values
-    /// a row) from row `offset` (default: the band's first row, for a whole window's values).
-    func coverage(into out: UnsafeMutableBufferPointer<Float>, offset: Int? = nil) {
+    /// a row) from row `offset` (default: the band's first row, for a whole window's values); a
+    /// row `repeatsAbove` names (by its window row) is the row above in `out`, copied.
+    func coverage(
+        into out: UnsafeMutableBufferPointer<Float>, offset: Int? = nil, repeatsAbove: (Int) -> Bool = { _ in false }
+    ) {
         let width = self.width
         let stride = self.stride
         let first = offset ?? rows.lowerBound
@@ -231,6 +283,10 @@ struct Accumulator {
                 var sum: Double = 0
                 let source = row * stride
                 let target = (first + row) * width
+                if repeatsAbove(rows.lowerBound + row) {
+                    (out.baseAddress! + target).update(from: out.baseAddress! + target - width, count: width)
+                    continue
+                }
                 for column in 0..<width {
                     sum += cells[source + column]
                     out[target + column] = Float(min(1, abs(sum)))
