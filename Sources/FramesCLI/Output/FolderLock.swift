@@ -84,22 +84,26 @@ final class FolderLock {
         let lines = ["frames journal 1"] + names.map { "new " + $0 } + earlier.map { "old " + $0 }
         try WriteGate.shared.perform { () throws(FramesError) in
             if ftruncate(descriptor, 0) != 0 { throw failure("write") }
-            try append(lines.joined(separator: "\n") + "\n")
+            try append(lines.joined(separator: "\n") + "\n", flush: false)
         }
     }
 
-    /// Appends a state line ("commit", "committed") and flushes it to the disk.
+    /// Appends a state line ("commit", "committed"). "commit" is flushed to the disk with every
+    /// line before it (`fsync`), before the first rename: after a power cut, a folder that holds
+    /// renamed frames holds the journal that names them. The other lines need no flush of their
+    /// own: a killed process's writes are in the page cache, and a journal that ends at "commit"
+    /// with the manifest in place reads as committed (`recover`).
     func mark(_ state: String) throws(FramesError) {
         if state == "commit" { committing = true }
         if state == "committed" { committing = false }
-        try append(state + "\n")
+        try append(state + "\n", flush: state == "commit")
     }
 
     /// Between "commit" and "committed": if the run fails now, the journal stays for the next
     /// run to recover from (the folder may hold part of both runs).
     private var committing = false
 
-    private func append(_ text: String) throws(FramesError) {
+    private func append(_ text: String, flush: Bool) throws(FramesError) {
         var bytes = Array(text.utf8)[...]
         if lseek(descriptor, 0, SEEK_END) < 0 { throw failure("write") }
         while !bytes.isEmpty {
@@ -110,7 +114,7 @@ final class FolderLock {
             }
             bytes = bytes.dropFirst(n)
         }
-        if fsync(descriptor) != 0 { throw failure("write") }
+        if flush, fsync(descriptor) != 0 { throw failure("write") }
     }
 
     private func failure(_ operation: String) -> FramesError {
