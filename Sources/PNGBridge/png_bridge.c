@@ -102,12 +102,6 @@ int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, 
     return 0;
 }
 
-int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
-                               png_bridge_buffer *out, char *message, size_t message_capacity) {
-    size_t offset = 0;
-    return png_bridge_write_chunks(width, height, "IDAT", data, &offset, &length, 1, out, message, message_capacity);
-}
-
 const char *png_bridge_libpng_version(void) { return png_get_libpng_ver(NULL); }
 
 int png_bridge_decode_rgba(const unsigned char *bytes, size_t count, unsigned char **pixels,

@@ -71,6 +71,26 @@ import Glibc
             #expect(!FileManager.default.fileExists(atPath: mountPoint.appendingPathComponent("n").path))
         }
     }
+
+    /// An animated PNG is written to its temporary file as it is made: room for a few of its
+    /// chunks, not all of them. The run stops at the first failed write, naming the temporary
+    /// file, and leaves no part of it, nor anything else.
+    @Test func animatedPNGThatDoesNotFitLeavesNothing() throws {
+        try FullDiskTests.withFullDisk(freePages: 3) { mountPoint in
+            let before = CLI.contents(of: mountPoint)
+            let out = mountPoint.appendingPathComponent("o")
+            let earlier = try FullDiskTests.files(out)
+            let result = try CLI.run(
+                ["--style", "overlay", "--scale", "2", "--frames", "12", "--apng", "spin.png", "--out", "o"],
+                in: mountPoint)
+            #expect(result.status == 1)
+            #expect(
+                ("\n" + result.stderr).contains("\nError: cannot write '.spin.png.")
+                    && result.stderr.contains("No space left on device"), "\(result.stderr)")
+            #expect(CLI.contents(of: mountPoint) == before)
+            #expect(try FullDiskTests.files(out) == earlier, "left \(CLI.contents(of: out))")
+        }
+    }
 }
 
 /// Whether this process may mount a tmpfs (root on Linux).

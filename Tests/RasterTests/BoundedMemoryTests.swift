@@ -97,4 +97,61 @@ import Testing
         let bytes = try banded.encode()
         #expect(bytes == whole)
     }
+
+    /// The animated PNG is written chunk by chunk as it is made (`encode(to:)`); its framing is
+    /// libpng's: the file's chunks, read back and written again whole by libpng's chunk functions
+    /// (`PNGContainer.file(width:height:chunks:)`), give the same bytes. A sink that fails stops
+    /// the encoder with the sink's error.
+    @Test(arguments: [false, true])
+    func apngWrittenAsItIsMadeIsLibpngsFile(timeline: Bool) throws {
+        let scene = Scene(
+            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
+            backdropImage: try Self.backdrop(width: 50, height: 70))
+        let renderer = try FrameRenderer(scene: scene, frameCount: 6)
+        let frames = ExportFrames(
+            renderer: renderer, frames: timeline ? [.hidden, .spinner(0), .spinner(1), .hidden, .spinner(4)] : nil,
+            fps: 30)
+        var pieces: [[UInt8]] = []
+        try APNGEncoder(frames: frames).encode(to: { (piece: [UInt8]) in pieces.append(piece) })
+        let bytes = Array(pieces.joined())
+        #expect(pieces.count > 3 * frames.count, "written in pieces as it is made")
+        #expect(bytes == (try APNGEncoder(frames: frames).encode()))
+        // The chunks after the head, in order.
+        var chunks: [(String, [UInt8])] = []
+        var offset = try PNGContainer.head(width: renderer.width, height: renderer.height).count
+        while offset < bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            if type != "IEND" { chunks.append((type, Array(bytes[offset + 8..<offset + 8 + length]))) }
+            offset += 12 + length
+        }
+        #expect(chunks.first?.0 == "acTL" && chunks.filter { $0.0 == "fdAT" }.count == frames.count - 1)
+        let libpng = try PNGContainer.file(width: renderer.width, height: renderer.height, chunks: chunks)
+        #expect(bytes == libpng)
+
+        struct Full: Error {}
+        var written = 0
+        #expect(throws: APNGStreamError<Full>.self) {
+            try APNGEncoder(frames: frames).encode(to: { (piece: [UInt8]) throws(Full) in
+                if written > 500 { throw Full() }
+                written += piece.count
+            })
+        }
+    }
+
+    /// The hidden screen over a transparent background is the backdrop itself (no copy of it is
+    /// made): the same pixels as compositing it, for a picture with every alpha from 128 to 255,
+    /// fitted to the frame or given at its size, and over an opaque background (composited).
+    @Test(arguments: [false, true])
+    func hiddenFrameIsTheBackdropOverTransparent(fittedFirst: Bool) throws {
+        for background in [Color.clear, Color.white] {
+            var scene = Scene(
+                style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
+                background: background, backdropImage: try Self.backdrop(width: 50, height: 70))
+            if fittedFirst { try scene.fitBackdropImage(label: scene.makeLabel()) }
+            let renderer = try FrameRenderer(scene: scene, frameCount: 4)
+            let same = renderer.hiddenFrame() == renderer.composedHiddenFrame()
+            #expect(same, "background \(background), fitted first: \(fittedFirst)")
+        }
+    }
 }

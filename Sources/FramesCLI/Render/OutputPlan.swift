@@ -40,10 +40,23 @@ struct OutputTarget: Sendable {
         let target: @Sendable (RenderOptions) throws(FramesError) -> OutputTarget?
     }
 
-    /// What a target made: the file's bytes, and the summary line that reports it.
+    /// What a target made: the file's bytes, or the temporary file it wrote them to as they were
+    /// made (`FileOutput.StagedFile`, finished), and the summary line that reports it.
     struct Made: Sendable {
-        let bytes: [UInt8]
+        enum Content: Sendable {
+            case bytes([UInt8])
+            case staged(temporary: String, byteCount: Int)
+        }
+        let content: Content
         let summary: String
+
+        init(bytes: [UInt8], summary: String) {
+            (content, self.summary) = (.bytes(bytes), summary)
+        }
+
+        init(staged temporary: String, byteCount: Int, summary: String) {
+            (content, self.summary) = (.staged(temporary: temporary, byteCount: byteCount), summary)
+        }
     }
 
     /// The option, e.g. "--apng".

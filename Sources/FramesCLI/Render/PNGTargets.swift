@@ -6,18 +6,28 @@ extension OutputTarget.Kind {
     static let apng = OutputTarget.Kind { options in
         options.apng.map { given in
             OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
-                let bytes: [UInt8]
+                // Written to its temporary file chunk by chunk as it is made: a timeline over a
+                // large photo holds whole frames of hundreds of megabytes each.
+                let file: FileOutput.StagedFile
                 do {
-                    bytes = try APNGEncoder(frames: run.exportFrames).encode()
+                    file = try FileOutput.StagedFile(beside: given.value, holding: true)
                 } catch {
+                    throw .runtime("\(error)")
+                }
+                let temporary: String
+                do {
+                    try APNGEncoder(frames: run.exportFrames).encode(to: file.append)
+                    temporary = try file.finish()
+                } catch {
+                    file.discard()
                     throw .runtime("\(error)")
                 }
                 let renderer = run.renderer
                 return OutputTarget.Made(
-                    bytes: bytes,
+                    staged: temporary, byteCount: file.byteCount,
                     summary: "Wrote \(given.value): \(counted(run.exportFrames.count, "frame")) of "
                         + "\(renderer.width)×\(renderer.height) px looping at \(run.job.sequence.fps) fps, "
-                        + formatBytes(bytes.count))
+                        + formatBytes(file.byteCount))
             }
         }
     }

@@ -44,9 +44,15 @@ struct RenderRun {
         do {
             for target in job.outputs.files {
                 let made = try target.make(self)
-                staged.append((try stage(made.bytes, beside: target.path, holding: true), target.path))
+                switch made.content {
+                case .bytes(let bytes):
+                    staged.append((try stage(bytes, beside: target.path, holding: true), target.path))
+                    exports.append(export(target, bytes: bytes.count))
+                case .staged(let temporary, let byteCount):
+                    staged.append((temporary, target.path))
+                    exports.append(export(target, bytes: byteCount))
+                }
                 summaries.append(made.summary)
-                exports.append(export(target, bytes: made.bytes.count))
             }
             if let opened {
                 let found = EarlierRun.files(listedIn: opened.path + "/manifest.json")

@@ -11,16 +11,11 @@ typedef struct {
     size_t capacity;
 } png_bridge_buffer;
 
-/// Writes a PNG file around image data that is already compressed, with libpng's chunk
-/// functions: the signature, IHDR (8-bit RGBA, no interlace), sRGB (perceptual), one IDAT
-/// holding `data` (a complete zlib stream), and IEND.
+/// Writes a PNG file with libpng's chunk functions: the signature, IHDR (8-bit RGBA, no
+/// interlace), sRGB (perceptual), then `count` chunks of your own: chunk i has the four-letter
+/// type at `types + 4 * i` and the data `data + offsets[i]`, `lengths[i]` bytes (none: the head of
+/// a file whose chunks are written as they are made). IEND is added at the end.
 /// Returns 0 and fills `out`, or -1 with libpng's message in `message`.
-int png_bridge_write_container(uint32_t width, uint32_t height, const unsigned char *data, size_t length,
-                               png_bridge_buffer *out, char *message, size_t message_capacity);
-
-/// Like `png_bridge_write_container`, with `count` chunks of your own after sRGB: chunk i has the
-/// four-letter type at `types + 4 * i` and the data `data + offsets[i]`, `lengths[i]` bytes
-/// (animated PNG: acTL, fcTL, IDAT, fdAT …). IEND is added at the end.
 int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, const unsigned char *data,
                             const size_t *offsets, const size_t *lengths, size_t count,
                             png_bridge_buffer *out, char *message, size_t message_capacity);

@@ -4,7 +4,8 @@
 /// differs from the frame before it (within the spinner's box, the only pixels that move), with
 /// blend operation SOURCE and dispose operation NONE, so alpha is replaced exactly, never blended.
 /// Rows are unfiltered and deflated by `compression` with a zlib header and checksum
-/// (`ZlibStream`); libpng's chunk functions write the container. Decoders without APNG support
+/// (`ZlibStream`); libpng writes the file's head, and each chunk is framed as its chunk functions
+/// frame it (`PNGContainer.chunk`), written out as soon as it is made. Decoders without APNG support
 /// show frame 0.
 public struct APNGEncoder: Sendable {
     /// The frames' renderer.
@@ -35,61 +36,108 @@ public struct APNGEncoder: Sendable {
     /// within the window where the two can differ (`ExportFrames.changingWindow`: the spinner's
     /// box between two spinner frames), so a full-screen turn never copies whole frames.
     public func encode() throws(PNGError) -> [UInt8] {
-        let count = frames.count
-        var chunks: [(String, [UInt8])] = [("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))]
-        var sequence: UInt32 = 0
-        let full = PixelRect(x0: 0, y0: 0, x1: renderer.width, y1: renderer.height)
-        chunks.append(("fcTL", frameControl(sequence, full)))
-        sequence += 1
-        // Frame 0 row by row, never whole.
-        let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
-        let hiddenRows = hidden.map(RowImage.init)
-        let first: any RowSource =
-            switch frames.frames[0] {
-            case .spinner(let k): renderer.rows(ofFrame: k)
-            case .hidden: hidden!
+        var bytes: [UInt8] = []
+        try encode(into: { bytes += $0 })
+        return bytes
+    }
+
+    /// The bytes of `encode()`, handed to `write` piece by piece as each chunk is made, so that
+    /// at most one frame's compressed image data is held (a file is written as it is made: a
+    /// timeline over a 100-megapixel photo holds whole frames of hundreds of megabytes each).
+    /// Stops at the first error `write` throws.
+    package func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(APNGStreamError<E>) {
+        // Each error keeps its own type: the encoder's, or the sink's.
+        func emit(_ type: String, _ parts: [UInt8]...) throws(APNGStreamError<E>) {
+            do {
+                try PNGContainer.chunk(type, parts, to: write)
+            } catch {
+                throw .sink(error)
             }
-        chunks.append(("IDAT", try compression.stream(of: first, filter: .none)))
-        var window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        var before: [UInt32] = []
-        for k in 1..<max(1, count) {
-            let changing = frames.changingWindow(from: k - 1, to: k)
-            if changing.width * changing.height * 4 > windowLimit {
-                // A large window is compared and written in bands of rows, made again when needed.
-                let arcs = (arc(of: frames.frames[k - 1]), arc(of: frames.frames[k]))
-                let changed = difference(from: k - 1, to: k, in: changing, hidden: hidden, arcs: arcs)
-                chunks.append(("fcTL", frameControl(sequence, changed)))
-                sequence += 1
-                let stream = try zlibStream(changed) { part in
-                    pixels(of: frames.frames[k], in: part, hidden: hidden, arc: arcs.1)
-                }
-                chunks.append(("fdAT", PNGContainer.bigEndian(sequence) + stream))
-                sequence += 1
-                window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-                continue
-            }
-            // Frame k − 1 within the window is made again only when the window changes.
-            if changing != window || k == 1 {
-                window = changing
-                before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
-            }
-            let after = pixels(of: frames.frames[k], in: window, hidden: hidden)
-            // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
-            let changed =
-                APNGEncoder.difference(before, after, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
-            let outside = frames.frames[k] == .hidden ? hiddenRows! : renderer.staticRows
-            chunks.append(("fcTL", frameControl(sequence, changed)))
-            sequence += 1
-            chunks.append(
-                ("fdAT", PNGContainer.bigEndian(sequence) + (try zlibStream(after, window, changed, outside: outside))))
-            sequence += 1
-            before = after
         }
-        return try PNGContainer.file(width: renderer.width, height: renderer.height, chunks: chunks)
+        func sink(_ bytes: [UInt8]) throws(APNGStreamError<E>) {
+            do { try write(bytes) } catch { throw .sink(error) }
+        }
+        do {
+            try sink(try PNGContainer.head(width: renderer.width, height: renderer.height))
+            let count = frames.count
+            try emit("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))
+            var sequence: UInt32 = 0
+            let full = PixelRect(x0: 0, y0: 0, x1: renderer.width, y1: renderer.height)
+            try emit("fcTL", frameControl(sequence, full))
+            sequence += 1
+            // Frame 0 row by row, never whole.
+            let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
+            let hiddenRows = hidden.map(RowImage.init)
+            let first: any RowSource =
+                switch frames.frames[0] {
+                case .spinner(let k): renderer.rows(ofFrame: k)
+                case .hidden: hidden!
+                }
+            // A large frame's stream goes out in chunks of about `chunkLimit` bytes as it is made.
+            var stream = ZlibStream(level: compression.headerLevel)
+            try compression.append(first, filter: .none, to: &stream, batch: 16) { stream in
+                if stream.bytes.count >= chunkLimit { try emit("IDAT", stream.take()) }
+            }
+            try emit("IDAT", stream.finish())
+            var window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+            var before: [UInt32] = []
+            for k in 1..<max(1, count) {
+                let changing = frames.changingWindow(from: k - 1, to: k)
+                if changing.width * changing.height * 4 > windowLimit {
+                    // A large window is compared and written in bands of rows, made again when needed.
+                    let arcs = (arc(of: frames.frames[k - 1]), arc(of: frames.frames[k]))
+                    let changed = difference(from: k - 1, to: k, in: changing, hidden: hidden, arcs: arcs)
+                    try emit("fcTL", frameControl(sequence, changed))
+                    sequence += 1
+                    var stream = ZlibStream(level: compression.headerLevel)
+                    try append(changed, to: &stream) { stream in
+                        if stream.bytes.count >= chunkLimit {
+                            try emit("fdAT", PNGContainer.bigEndian(sequence), stream.take())
+                            sequence += 1
+                        }
+                    } part: { part in
+                        pixels(of: frames.frames[k], in: part, hidden: hidden, arc: arcs.1)
+                    }
+                    try emit("fdAT", PNGContainer.bigEndian(sequence), stream.finish())
+                    sequence += 1
+                    window = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+                    continue
+                }
+                // Frame k − 1 within the window is made again only when the window changes.
+                if changing != window || k == 1 {
+                    window = changing
+                    before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
+                }
+                let after = pixels(of: frames.frames[k], in: window, hidden: hidden)
+                // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
+                let changed =
+                    APNGEncoder.difference(before, after, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
+                let outside = frames.frames[k] == .hidden ? hiddenRows! : renderer.staticRows
+                try emit("fcTL", frameControl(sequence, changed))
+                sequence += 1
+                try emit(
+                    "fdAT", PNGContainer.bigEndian(sequence), try zlibStream(after, window, changed, outside: outside))
+                sequence += 1
+                before = after
+            }
+            try sink(PNGContainer.end)
+        } catch let error as APNGStreamError<E> {
+            throw error
+        } catch let error as PNGError {
+            throw .encoder(error)
+        } catch {
+            preconditionFailure("only the encoder's and the sink's errors are thrown")
+        }
     }
 
     /// The largest window two frames are held over whole, in bytes a frame. Default: 64 MiB.
     package var windowLimit = 64 << 20
+
+    /// A frame made in bands or pieces whose compressed stream grows past this many bytes is
+    /// written out in several chunks (IDAT, or fdAT with a sequence number each, as the APNG
+    /// specification allows), each of at least this size but the last. Default: 8 MiB; smaller
+    /// frames are one chunk.
+    package var chunkLimit = 8 << 20
 
     /// `difference(_:_:window:)` of frames i and j over `window`, made in bands of rows of at most
     /// 4 MiB a frame: the same rectangle, without holding the window whole.
@@ -167,9 +215,25 @@ public struct APNGEncoder: Sendable {
     /// A zlib stream of `region`'s unfiltered scanlines, `part` giving the pixels of each piece
     /// (at most `SequenceEncoder.staticPieceBytes` of scanlines), row after row.
     func zlibStream(_ region: PixelRect, part pixelsOf: (PixelRect) -> [UInt32]) throws(PNGError) -> [UInt8] {
+        var stream = ZlibStream(level: compression.headerLevel)
+        do {
+            try append(region, to: &stream, drain: { _ in }, part: pixelsOf)
+        } catch let error as PNGError {
+            throw error
+        } catch {
+            preconditionFailure("only the encoder's errors are thrown")
+        }
+        return stream.finish()
+    }
+
+    /// `region`'s pieces appended to `stream` as `zlibStream(_:part:)` makes them, `drain`
+    /// called with the stream after each piece (to write out what it holds: `ZlibStream.take`).
+    func append(
+        _ region: PixelRect, to stream: inout ZlibStream, drain: (inout ZlibStream) throws -> Void,
+        part pixelsOf: (PixelRect) -> [UInt32]
+    ) throws {
         let rowBytes = region.width * 4 + 1
         let rowsPerPiece = max(1, SequenceEncoder.staticPieceBytes / rowBytes)
-        var stream = ZlibStream(level: compression.headerLevel)
         for start in stride(from: region.y0, to: region.y1, by: rowsPerPiece) {
             let part = PixelRect(x0: region.x0, y0: start, x1: region.x1, y1: min(region.y1, start + rowsPerPiece))
             let pixels = pixelsOf(part)
@@ -187,8 +251,8 @@ public struct APNGEncoder: Sendable {
                 try lines.withUnsafeBufferPointer { lines throws(PNGError) in
                     try compression.piece(lines, rowBytes: rowBytes, last: part.y1 == region.y1)
                 })
+            try drain(&stream)
         }
-        return stream.finish()
     }
 
     /// The smallest rectangle, in image pixels, holding every pixel where `a` and `b` (each over
@@ -202,5 +266,32 @@ public struct APNGEncoder: Sendable {
         }
         return x0 <= x1
             ? PixelRect(x0: window.x0 + x0, y0: window.y0 + y0, x1: window.x0 + x1, y1: window.y0 + y1) : nil
+    }
+}
+
+/// Why `APNGEncoder.encode(to:)` stopped: the encoder failed, or the sink it writes to did.
+package enum APNGStreamError<SinkError: Error>: Error, CustomStringConvertible {
+    case encoder(PNGError)
+    case sink(SinkError)
+
+    package var description: String {
+        switch self {
+        case .encoder(let error): return error.description
+        case .sink(let error): return "\(error)"
+        }
+    }
+}
+
+extension APNGEncoder {
+    /// `encode(to:)` into memory: the sink cannot fail.
+    fileprivate func encode(into write: ([UInt8]) -> Void) throws(PNGError) {
+        do {
+            try encode(to: write)
+        } catch {
+            switch error {
+            case .encoder(let error): throw error
+            case .sink: preconditionFailure("memory is not full")
+            }
+        }
     }
 }

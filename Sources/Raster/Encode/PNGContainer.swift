@@ -2,23 +2,21 @@ import CZlib
 import PNGBridge
 
 /// The PNG file around compressed image data: libpng's chunk functions write the signature,
-/// IHDR (8-bit RGBA, colour type 6, no interlace), sRGB (perceptual), one IDAT and IEND, with
-/// their CRCs. Nothing in it depends on time.
+/// IHDR (8-bit RGBA, colour type 6, no interlace) and sRGB (perceptual); the image data's chunks
+/// (IDAT; an animated PNG's acTL, fcTL and fdAT) and IEND follow, each framed as libpng frames
+/// it, with its CRC (`chunk`). Nothing in it depends on time.
 package enum PNGContainer {
-    /// A PNG file of a width × height RGBA image whose zlib stream is `imageData`.
+    /// A PNG file of a width × height RGBA image whose zlib stream is `imageData`: libpng's head
+    /// (`head`), one IDAT chunk and IEND, assembled in one buffer of the file's size (a frame of
+    /// hundreds of megabytes is copied once).
     static func file(width: Int, height: Int, imageData: [UInt8]) throws(PNGError) -> [UInt8] {
-        var buffer = png_bridge_buffer()
-        var message = [CChar](repeating: 0, count: 256)
-        let status = imageData.withUnsafeBufferPointer { data in
-            png_bridge_write_container(
-                UInt32(width), UInt32(height), data.baseAddress, data.count,
-                &buffer, &message, message.count)
-        }
-        guard status == 0 else {
-            throw .libpngWriteFailed(message: string(fromCMessage: message))
-        }
-        defer { png_bridge_buffer_free(&buffer) }
-        return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+        let head = try head(width: width, height: height)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(head.count + 12 + imageData.count + end.count)
+        bytes += head
+        chunk("IDAT", [imageData]) { (part: [UInt8]) in bytes += part }
+        bytes += end
+        return bytes
     }
 
     /// The libraries whose output the PNG bytes depend on, e.g. "zlib 1.2.13, libpng 1.6.39": the
@@ -51,6 +49,34 @@ package enum PNGContainer {
         guard status == 0 else { throw .libpngWriteFailed(message: string(fromCMessage: message)) }
         defer { png_bridge_buffer_free(&buffer) }
         return Array(UnsafeBufferPointer(start: buffer.data, count: buffer.size))
+    }
+
+    /// The start of a PNG file of a width × height RGBA image, as `file(width:height:chunks:)`
+    /// writes it: the signature, IHDR and sRGB. Chunks (`chunk(_:_:to:)`) and `end` follow.
+    static func head(width: Int, height: Int) throws(PNGError) -> [UInt8] {
+        Array(try file(width: width, height: height, chunks: []).dropLast(end.count))
+    }
+
+    /// The IEND chunk that closes every file.
+    static let end: [UInt8] = [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82]
+
+    /// One chunk, as libpng's `png_write_chunk` writes it, handed to `write` in pieces (no
+    /// copy of the data is made): its length, its type, `parts` one after another as its data,
+    /// and the CRC-32 of the type and the data.
+    static func chunk<E: Error>(_ type: String, _ parts: [[UInt8]], to write: ([UInt8]) throws(E) -> Void)
+        throws(E)
+    {
+        precondition(type.utf8.count == 4, "chunk types have four letters")
+        let length = parts.reduce(0) { $0 + $1.count }
+        precondition(length <= 0x7FFF_FFFF, "a chunk holds at most 2^31 − 1 bytes")
+        let name = Array(type.utf8)
+        var crc = name.withUnsafeBufferPointer { crc32(0, $0.baseAddress, 4) }
+        for part in parts where !part.isEmpty {
+            crc = part.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+        }
+        try write(bigEndian(UInt32(length)) + name)
+        for part in parts where !part.isEmpty { try write(part) }
+        try write(bigEndian(UInt32(crc)))
     }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {

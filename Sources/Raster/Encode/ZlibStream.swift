@@ -73,6 +73,38 @@ extension Compression {
     /// bytes do not depend on the number of cores; memory stays bounded (a piece per core) for
     /// any size.
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
+        var stream = ZlibStream(level: headerLevel)
+        do {
+            // A batch of pieces at a time: the compressed pieces are not held beside the stream.
+            try append(source, filter: filter, to: &stream, batch: 16, drain: { _ in })
+        } catch let error as PNGError {
+            throw error
+        } catch {
+            preconditionFailure("only the encoder's errors are thrown")
+        }
+        return stream.finish()
+    }
+
+    /// The pieces of `stream(of:filter:)` appended to `stream`, `batch` of them made on all cores
+    /// at a time, `drain` called with the stream after each batch (to write out and take what it
+    /// holds, `ZlibStream.take`): memory stays bounded by a batch for any size of image.
+    func append(
+        _ source: any RowSource, filter: PNGFilter, to stream: inout ZlibStream, batch: Int,
+        drain: (inout ZlibStream) throws -> Void
+    ) throws {
+        let (count, make) = compressor(of: source, filter: filter)
+        for start in stride(from: 0, to: count, by: max(1, batch)) {
+            let end = min(count, start + max(1, batch))
+            for piece in try Compression.onAllCores(end - start, { i throws(PNGError) in try make(start + i) }) {
+                stream.append(piece)
+            }
+            try drain(&stream)
+        }
+    }
+
+    /// The runs of rows a whole image is compressed in, in order: pieces of at most
+    /// `stillPieceBytes` of scanlines, and runs of repeated rows where these settings allow.
+    private func pieces(of source: any RowSource, filter: PNGFilter) -> [(rows: Range<Int>, repeated: Bool)] {
         let rowsPerPiece = max(1, Compression.stillPieceBytes / (source.width * 4 + 1))
         var runs: [(rows: Range<Int>, repeated: Bool)] = [(0..<source.height, false)]
         if compressesRepeats(filter: filter, width: source.width) {
@@ -82,23 +114,31 @@ extension Compression {
                 runs = RepeatedRows.runs(width: image.width, in: 0..<image.height, equal: image.rowsEqual)
             }
         }
-        let pieces = runs.flatMap { run in
+        return runs.flatMap { run in
             run.repeated
                 ? [run]
                 : stride(from: run.rows.lowerBound, to: run.rows.upperBound, by: rowsPerPiece).map {
                     ($0..<min(run.rows.upperBound, $0 + rowsPerPiece), false)
                 }
         }
-        let compressed = try Compression.onAllCores(pieces.count) { index throws(PNGError) in
-            let (rows, repeated) = pieces[index]
-            let last = rows.upperBound == source.height
-            return repeated
-                ? repeatedPiece(of: source, row: rows.lowerBound, count: rows.count, last: last)
-                : try piece(of: source, rows: rows, filter: filter, last: last)
-        }
-        var stream = ZlibStream(level: headerLevel)
-        for piece in compressed { stream.append(piece) }
-        return stream.finish()
+    }
+
+    /// How many pieces `pieces(of:filter:)` gives, and piece `index` of them compressed.
+    private func compressor(of source: any RowSource, filter: PNGFilter) -> (
+        count: Int, make: @Sendable (Int) throws(PNGError) -> CompressedPiece
+    ) {
+        let pieces = self.pieces(of: source, filter: filter)
+        let settings = self
+        return (
+            pieces.count,
+            { index throws(PNGError) in
+                let (rows, repeated) = pieces[index]
+                let last = rows.upperBound == source.height
+                return repeated
+                    ? settings.repeatedPiece(of: source, row: rows.lowerBound, count: rows.count, last: last)
+                    : try settings.piece(of: source, rows: rows, filter: filter, last: last)
+            }
+        )
     }
 
     /// `make(0) … make(count − 1)` on all cores, in index order; the first error by index is
@@ -145,7 +185,14 @@ struct ZlibStream {
         adler = Deflate.combineAdler32(adler, piece.adler, secondLength: piece.length)
     }
 
-    /// The stream with its checksum.
+    /// The bytes appended so far, taken out of the stream (written out before the rest: the
+    /// checksum still covers them).
+    mutating func take() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    /// The stream with its checksum (what `take` has not taken).
     consuming func finish() -> [UInt8] {
         bytes += PNGContainer.bigEndian(adler)
         return bytes
