@@ -154,4 +154,48 @@ import Testing
             #expect(same, "background \(background), fitted first: \(fittedFirst)")
         }
     }
+
+    /// A frame whose stream grows past `chunkLimit` goes out in several chunks (IDAT, or fdAT with
+    /// a sequence number each): the same image data, frame by frame, as one chunk per frame, and
+    /// sequence numbers that still count 0, 1, 2, … over every fcTL and fdAT.
+    @Test func largeFramesAreSplitIntoChunks() throws {
+        let scene = Scene(
+            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
+            backdropImage: try Self.backdrop(width: 50, height: 70))
+        let frames = ExportFrames(
+            renderer: try FrameRenderer(scene: scene, frameCount: 6),
+            frames: [.hidden, .spinner(0), .spinner(1), .hidden, .spinner(4)], fps: 30)
+        var whole = APNGEncoder(frames: frames)
+        whole.windowLimit = 0
+        var split = whole
+        split.chunkLimit = 1
+        // Each frame's image data (IDAT, or fdAT without its sequence number), and the sequence numbers.
+        func read(_ bytes: [UInt8]) -> (data: [[UInt8]], sequence: [Int], chunks: Int) {
+            var (data, sequence, chunks): ([[UInt8]], [Int], Int) = ([], [], 0)
+            var offset = 8
+            while offset < bytes.count {
+                let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+                let body = Array(bytes[offset + 8..<offset + 8 + length])
+                let number = body.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+                switch type {
+                case "fcTL":
+                    sequence.append(number)
+                    data.append([])
+                case "IDAT": data[data.count - 1] += body
+                case "fdAT":
+                    sequence.append(number)
+                    data[data.count - 1] += body.dropFirst(4)
+                default: break
+                }
+                if type == "IDAT" || type == "fdAT" { chunks += 1 }
+                offset += 12 + length
+            }
+            return (data, sequence, chunks)
+        }
+        let (a, b) = (read(try whole.encode()), read(try split.encode()))
+        #expect(a.chunks == frames.count && b.chunks > a.chunks, "\(a.chunks) and \(b.chunks) chunks")
+        #expect(a.data == b.data)
+        #expect(b.sequence == Array(0..<b.sequence.count))
+    }
 }
