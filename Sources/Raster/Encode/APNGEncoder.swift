@@ -215,15 +215,9 @@ public struct APNGEncoder: Sendable {
     /// A zlib stream of `region`'s unfiltered scanlines, `part` giving the pixels of each piece
     /// (at most `SequenceEncoder.staticPieceBytes` of scanlines), row after row.
     func zlibStream(_ region: PixelRect, part pixelsOf: (PixelRect) -> [UInt32]) throws(PNGError) -> [UInt8] {
-        var stream = ZlibStream(level: compression.headerLevel)
-        do {
+        try ZlibStream.made(level: compression.headerLevel) { stream in
             try append(region, to: &stream, drain: { _ in }, part: pixelsOf)
-        } catch let error as PNGError {
-            throw error
-        } catch {
-            preconditionFailure("only the encoder's errors are thrown")
         }
-        return stream.finish()
     }
 
     /// `region`'s pieces appended to `stream` as `zlibStream(_:part:)` makes them, `drain`

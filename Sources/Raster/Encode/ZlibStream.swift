@@ -73,16 +73,10 @@ extension Compression {
     /// bytes do not depend on the number of cores; memory stays bounded (a piece per core) for
     /// any size.
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
-        var stream = ZlibStream(level: headerLevel)
-        do {
-            // A batch of pieces at a time: the compressed pieces are not held beside the stream.
+        // A batch of pieces at a time: the compressed pieces are not held beside the stream.
+        try ZlibStream.made(level: headerLevel) { stream in
             try append(source, filter: filter, to: &stream, batch: 16, drain: { _ in })
-        } catch let error as PNGError {
-            throw error
-        } catch {
-            preconditionFailure("only the encoder's errors are thrown")
         }
-        return stream.finish()
     }
 
     /// The pieces of `stream(of:filter:)` appended to `stream`, `batch` of them made on all cores
@@ -183,6 +177,19 @@ struct ZlibStream {
     mutating func append(_ piece: CompressedPiece) {
         bytes += piece.bytes
         adler = Deflate.combineAdler32(adler, piece.adler, secondLength: piece.length)
+    }
+
+    /// The whole stream that `fill` appends to, at `level`; `fill` throws only `PNGError`.
+    static func made(level: Int, _ fill: (inout ZlibStream) throws -> Void) throws(PNGError) -> [UInt8] {
+        var stream = ZlibStream(level: level)
+        do {
+            try fill(&stream)
+        } catch let error as PNGError {
+            throw error
+        } catch {
+            preconditionFailure("only the encoder's errors are thrown")
+        }
+        return stream.finish()
     }
 
     /// The bytes appended so far, taken out of the stream (written out before the rest: the
