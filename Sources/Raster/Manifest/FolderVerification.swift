@@ -82,7 +82,10 @@ package struct FolderVerification: Sendable {
         let encoder = try? SequenceEncoder(renderer)
         let hidden = written.contains(.hidden) ? try? SequenceWriter.hiddenFrameFile(renderer) : nil
         let results = Locked([FrameOutcome?](repeating: nil, count: written.count))
-        let workers = max(1, min(threads, written.count))
+        // As many frames at once as `SequenceWriter` makes: never more than fit in its memory
+        // budget together, so that huge frames use no more memory with more threads.
+        let workers = max(
+            1, min(threads, written.count, SequenceWriter.frameMemoryBudget / max(1, renderer.bytesPerFrame)))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for i in stride(from: worker, to: written.count, by: workers) {
                 let rendered: [UInt8]?
