@@ -45,6 +45,8 @@ public struct APNGEncoder: Sendable {
     /// at most one frame's compressed image data is held (a file is written as it is made: a
     /// timeline over a 100-megapixel photo holds whole frames of hundreds of megabytes each).
     /// Stops at the first error `write` throws.
+    // longer than 60 lines because each chunk is written the moment it is made, in file order:
+    // the sink, the sequence number and both frames' windows run through the whole loop.
     package func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(APNGStreamError<E>) {
         // Each error keeps its own type: the encoder's, or the sink's.
         func emit(_ type: String, _ parts: [UInt8]...) throws(APNGStreamError<E>) {
