@@ -5,6 +5,13 @@ import Testing
 /// The paths that keep memory bounded for 100-megapixel images give the bytes of the plain ones:
 /// a backdrop kept at the frame's size, the APNG compared and written in bands of rows.
 @Suite struct BoundedMemoryTests {
+    /// The small overlay the animated-PNG tests render: 120 × 200 pt at @1x over `backdrop`.
+    static func overlayOverBackdrop() throws -> Scene {
+        Scene(
+            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
+            backdropImage: try backdrop(width: 50, height: 70))
+    }
+
     /// A backdrop of `width` × `height` px: a gradient with some transparency.
     static func backdrop(width: Int, height: Int) throws -> Pixmap {
         var image = try Pixmap(width: width, height: height)
@@ -83,9 +90,7 @@ import Testing
     /// for a timeline that hides and shows the overlay.
     @Test(arguments: [false, true])
     func apngInBandsGivesTheSameBytes(timeline: Bool) throws {
-        let scene = Scene(
-            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
-            backdropImage: try Self.backdrop(width: 50, height: 70))
+        let scene = try Self.overlayOverBackdrop()
         let renderer = try FrameRenderer(scene: scene, frameCount: 6)
         let frames = ExportFrames(
             renderer: renderer,
@@ -104,9 +109,7 @@ import Testing
     /// the encoder with the sink's error.
     @Test(arguments: [false, true])
     func apngWrittenAsItIsMadeIsLibpngsFile(timeline: Bool) throws {
-        let scene = Scene(
-            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
-            backdropImage: try Self.backdrop(width: 50, height: 70))
+        let scene = try Self.overlayOverBackdrop()
         let renderer = try FrameRenderer(scene: scene, frameCount: 6)
         let frames = ExportFrames(
             renderer: renderer, frames: timeline ? [.hidden, .spinner(0), .spinner(1), .hidden, .spinner(4)] : nil,
@@ -159,9 +162,7 @@ import Testing
     /// a sequence number each): the same image data, frame by frame, as one chunk per frame, and
     /// sequence numbers that still count 0, 1, 2, … over every fcTL and fdAT.
     @Test func largeFramesAreSplitIntoChunks() throws {
-        let scene = Scene(
-            style: .overlay, variant: .overlay, scale: 1, screenSize: Size(width: 120, height: 200),
-            backdropImage: try Self.backdrop(width: 50, height: 70))
+        let scene = try Self.overlayOverBackdrop()
         let frames = ExportFrames(
             renderer: try FrameRenderer(scene: scene, frameCount: 6),
             frames: [.hidden, .spinner(0), .spinner(1), .hidden, .spinner(4)], fps: 30)
