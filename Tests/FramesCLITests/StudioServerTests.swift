@@ -85,6 +85,31 @@ import Testing
         #expect(refused.status == 403)
     }
 
+    /// A page's edit gives up the renders of its earlier edits: a loop of 10 000 full-screen frames
+    /// (seconds of work) is answered 409 once the same page has asked for a newer render, whether
+    /// that came while the loop was being made or before it started; other pages, and requests
+    /// without a ticket, are not touched.
+    @Test func aNewerEditSupersedesThePagesEarlierRenders() async throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let state = "token=\(studio.token)&style=overlay&device=iphone-15&frames=10000"
+        let loop = Task { try studio.get("/loop.png?\(state)&view=a1&render=1") }
+        usleep(200_000)
+        let newer = try studio.get("/check?\(state)&view=a1&render=2")
+        #expect(newer.status == 200, "\(newer)")
+        let given = try await loop.value
+        #expect(given.status == 409 && given.body.contains("superseded"), "\(given.status) \(given.body.prefix(200))")
+        // Older than the newest: refused before any work.
+        #expect(try studio.get("/frame.png?\(state)&view=a1&render=1").status == 409)
+        #expect(try studio.get("/frame.png?\(state)&view=a1&render=2").status == 200)
+        // Another page, and a request of no page (a download link), are answered.
+        #expect(try studio.get("/frame.png?\(state)&view=b2&render=1").status == 200)
+        #expect(try studio.get("/frame.png?\(state)").status == 200)
+        // A number that is not one is no ticket; the state is still checked.
+        #expect(try studio.get("/frame.png?\(state)&view=a1&render=x").status == 200)
+        #expect(try studio.get("/frame.png?\(state)&view=a1&render=3&scale=0").status == 400)
+    }
+
     @Test func manyRequestsAtOnceAreAllAnswered() async throws {
         let studio = try StudioServer()
         defer { studio.stop() }

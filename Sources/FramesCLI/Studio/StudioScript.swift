@@ -1,11 +1,13 @@
 /// The studio page's script. The state is the page's query string (the options of `frames`
 /// without dashes, plus `frame=K` when paused and `zoom`), so a link reproduces it and
-/// back/forward work. An edit is debounced (30 ms), the renders still in flight are aborted, then
-/// the still of the current frame is fetched and shown, then (when playing) the loop as an
-/// animated PNG, which the browser plays at its fps, then the checks. Every value goes to the server, which
-/// resolves it as the command line does; an error is shown beside the control of the option it
-/// names. Images are shown at one image pixel per device pixel (CSS size = pixels ÷
-/// devicePixelRatio), times the zoom, pixelated.
+/// back/forward work. An edit is debounced (at once after 30 ms of quiet, else gathered until
+/// 30 ms after the last render), the renders still in flight are aborted (and superseded on the
+/// server, which gives up their work: `StudioRenders`), then the still of the current frame is
+/// fetched and shown, then (when playing) the loop as an animated PNG, which the browser plays at
+/// its fps, then the checks. Every value goes to the server, which resolves it as the command
+/// line does; an error is shown beside the control of the option it names. Images are shown at
+/// one image pixel per device pixel (CSS size = pixels ÷ devicePixelRatio), times the zoom,
+/// pixelated.
 enum StudioScript {
     // longer than 60 lines because it is one script, not Swift code.
     static let source = #"""
@@ -20,6 +22,7 @@ enum StudioScript {
         let timer = null;
         let editedAt = 0;
         let serial = 0;
+        const view = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
         let lastCheck = null;
         window.studioTimings = [];
         const $ = (id) => document.getElementById(id);
@@ -197,10 +200,15 @@ enum StudioScript {
           if (old.startsWith("blob:")) URL.revokeObjectURL(old);
         }
 
+        // Debounced on both edges: an edit after 30 ms of quiet renders at once; edits closer
+        // together than that are gathered into one render 30 ms after the render before them.
+        let lastRender = -Infinity;
         function schedule(push) {
           clearTimeout(timer);
           document.body.dataset.state = "busy";
-          timer = setTimeout(() => render(push), 30);
+          const wait = lastRender + 30 - performance.now();
+          const go = () => { lastRender = performance.now(); render(push); };
+          if (wait <= 0) go(); else timer = setTimeout(go, wait);
         }
         async function render(push) {
           const url = pageURL();
@@ -223,21 +231,26 @@ enum StudioScript {
           $("download-apng").href = "/loop.png?" + q;
           $("download-sheet").href = "/sheet.png?" + q;
           try {
-            const still = await fetch("/frame.png?" + query({ frame: k }), { signal });
+            // The ticket tells the server which renders this edit supersedes (409 for those).
+            const ticket = { view, render: mine };
+            const still = await fetch("/frame.png?" + query({ frame: k, ...ticket }), { signal });
+            if (still.status === 409) return;
             clearErrors();
             if (!still.ok) { showError(await still.json()); return; }
             await show(await still.blob(), "still");
             const timing = { still: performance.now() - started };
             $("status").textContent = "still in " + Math.round(timing.still) + " ms";
             if (!paused) {
-              const loop = await fetch("/loop.png?" + q, { signal });
+              const loop = await fetch("/loop.png?" + query(ticket), { signal });
+              if (loop.status === 409) return;
               if (!loop.ok) { showError(await loop.json()); return; }
               await show(await loop.blob(), "loop");
               timing.loop = performance.now() - started;
               $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
             }
             // The checks last: they do not hold up the pixels.
-            const checked = await fetch("/check?" + q, { signal });
+            const checked = await fetch("/check?" + query(ticket), { signal });
+            if (checked.status === 409) return;
             if (checked.ok) applyCheck(await checked.json(), paused ? k : null);
             else showError(await checked.json());
             if (mine === serial) {

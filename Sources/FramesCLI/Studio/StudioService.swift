@@ -11,10 +11,13 @@ import Synchronization
 ///   PNG; `GET /sheet.png?<state>` a contact sheet; `GET /style.json?<state>` the style file;
 /// - `POST /backdrop?name=N` a PNG body (at most 8 MiB) kept as a backdrop; its id in JSON.
 ///
-/// A state the command line would refuse gets 400 with `{"option": "--…", "message": "…"}`.
+/// A state the command line would refuse gets 400 with `{"option": "--…", "message": "…"}`. A
+/// still, loop or check of the page's (`view=`, `render=`) that a newer edit has superseded gets
+/// 409 (`StudioRenders`): before it starts, or between two of the loop's frames.
 final class StudioService: Sendable {
     let token: String
     let backdrops = StudioBackdrops()
+    let renders = StudioRenders()
     private let port: Mutex<UInt16> = Mutex(0)
     /// The last few renderers, by state, so that scrubbing frames does not redo the static layers.
     private let renderers = Mutex<[(key: String, renderer: FrameRenderer)]>([])
@@ -45,6 +48,8 @@ final class StudioService: Sendable {
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         if let refusal = refusal(request) { return refusal }
+        let ticket = renders.begin(request)
+        if renders.superseded(ticket) { return StudioService.superseded }
         do {
             switch (request.method, request.path) {
             case ("GET", "/"):
@@ -56,7 +61,8 @@ final class StudioService: Sendable {
                 return json(.array(FontLocator.families().map(JSONValue.string)))
             case ("GET", "/check"): return try check(StudioState(request))
             case ("GET", "/frame.png"): return try frame(StudioState(request))
-            case ("GET", "/loop.png"): return try loop(StudioState(request))
+            case ("GET", "/loop.png"):
+                return try loop(StudioState(request)) { [renders] in renders.superseded(ticket) }
             case ("GET", "/sheet.png"): return try sheet(StudioState(request))
             case ("GET", "/style.json"):
                 let job = try StudioState(request).resolve(backdrops: backdrops)
@@ -84,6 +90,11 @@ final class StudioService: Sendable {
             return response
         }
     }
+
+    /// The answer to a render a newer edit of its page has superseded.
+    static let superseded = HTTPResponse(
+        status: 409, contentType: "application/json",
+        body: Array(#"{"message": "superseded by a newer edit", "option": null}"#.utf8))
 
     static let contentPolicy =
         "default-src 'none'; img-src 'self' blob: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
@@ -132,13 +143,21 @@ final class StudioService: Sendable {
         }
     }
 
-    func loop(_ state: StudioState) throws(FramesError) -> HTTPResponse {
+    /// The loop as an animated PNG, or 409 as soon as `superseded` says so after a frame.
+    func loop(_ state: StudioState, superseded: () -> Bool) throws(FramesError) -> HTTPResponse {
         let (job, renderer) = try self.renderer(state)
+        var bytes: [UInt8] = []
         do {
-            return png(try APNGEncoder(renderer: renderer, fps: job.sequence.fps).encode())
+            try APNGEncoder(renderer: renderer, fps: job.sequence.fps).encode { (chunk) throws(Superseded) in
+                if superseded() { throw Superseded() }
+                bytes += chunk
+            }
+        } catch .sink {
+            return StudioService.superseded
         } catch {
             throw .runtime("\(error)")
         }
+        return png(bytes)
     }
 
     func sheet(_ state: StudioState) throws(FramesError) -> HTTPResponse {

@@ -20,12 +20,13 @@ struct StudioState: Sendable {
     /// `frame=K`: the still asked for.
     let frame: String?
 
-    /// The state in `request`'s query; the token and `frame` are not options of the scene.
+    /// The state in `request`'s query; the token, `frame` and the page's render ticket (`view`,
+    /// `render`: `StudioRenders`) are not options of the scene.
     init(_ request: HTTPRequest) throws(FramesError) {
         var options: [(name: String, value: String)] = []
         var backdrop: String? = nil
         var frame: String? = nil
-        for (name, value) in request.query where name != "token" {
+        for (name, value) in request.query where !["token", "view", "render"].contains(name) {
             switch name {
             case "backdrop-image": backdrop = value
             case "frame": frame = value
