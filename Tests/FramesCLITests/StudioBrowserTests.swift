@@ -132,6 +132,41 @@ import Testing
         expectSame(before, try preview(browser), "after going back")
     }
 
+    /// Edits in quick succession (a colour dragged): the renders carry the page's ticket, one
+    /// number per edit render, and the image the page settles on is the last edit's.
+    @Test func aBurstOfEditsSettlesOnTheLastOne() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
+        try settle(browser)
+        _ = try browser.execute(
+            """
+            document.body.dataset.state = "busy";
+            const hex = document.getElementById("f-spinner-color");
+            const colours = ["#111111", "#222222", "#333333", "#444444", "#1A7F37"];
+            colours.forEach((c, i) => setTimeout(() => { hex.value = c; hex.dispatchEvent(new Event("input")); }, 12 * i));
+            """)
+        usleep(200_000)
+        try settle(browser)
+        expectSame(
+            try rendered(["--backdrop-color", "#F2F4F7", "--spinner-color", "#1A7F37"], frame: 3),
+            try preview(browser), "after the burst")
+        let asked =
+            try browser.execute(
+                """
+                return performance.getEntriesByType("resource").map((e) => new URL(e.name))
+                  .filter((u) => u.pathname === "/frame.png").map((u) => [u.searchParams.get("view"), u.searchParams.get("render")]);
+                """) as? [[Any]] ?? []
+        let views = Set(asked.compactMap { $0.first as? String })
+        let numbers = asked.compactMap { ($0.last as? String).flatMap { Int($0) } }
+        #expect(views.count == 1 && views.first?.count == 16, "\(asked)")
+        #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count, "\(asked)")
+        // Five edits 12 ms apart are gathered: fewer stills than edits after the first one.
+        #expect(numbers.count >= 2 && numbers.count < 6, "\(asked)")
+    }
+
     @Test func aBadValueShowsItsErrorBesideItsControl() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
