@@ -1,13 +1,12 @@
 /// The studio page's script. The state is the page's query string (the options of `frames`
-/// without dashes, plus `frame=K` when paused and `zoom`), so a link reproduces it and
-/// back/forward work. An edit is debounced (at once after 30 ms of quiet, else gathered until
-/// 30 ms after the last render), the renders still in flight are aborted (and superseded on the
-/// server, which gives up their work: `StudioRenders`), then the still of the current frame is
-/// fetched and shown, then (when playing) the loop as an animated PNG, which the browser plays at
-/// its fps, then the checks. Every value goes to the server, which resolves it as the command
-/// line does; an error is shown beside the control of the option it names. Images are shown at
-/// one image pixel per device pixel (CSS size = pixels ÷ devicePixelRatio), times the zoom,
-/// pixelated.
+/// without dashes, plus `frame=K` when paused and `zoom`): a link reproduces it, back/forward
+/// work. An edit is debounced (at once after 30 ms of quiet, else gathered until 30 ms after the
+/// last render), the renders in flight are aborted (and superseded on the server, which gives up
+/// their work: `StudioRenders`), then the still of the current frame is fetched and shown, then
+/// (when playing) the loop as an animated PNG the browser plays at its fps, then the checks. The
+/// server resolves every value as the command line does; an error is shown beside the control of
+/// the option it names. Images are shown at one image pixel per device pixel (CSS size = pixels
+/// ÷ devicePixelRatio), times the zoom, pixelated.
 enum StudioScript {
     // longer than 60 lines because it is one script, not Swift code.
     static let source = #"""
