@@ -49,7 +49,7 @@ final class StudioService: Sendable {
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         if let refusal = refusal(request) { return refusal }
         let ticket = renders.begin(request)
-        if renders.superseded(ticket) { return StudioService.superseded }
+        if renders.superseded(ticket) { return superseded }
         do {
             switch (request.method, request.path) {
             case ("GET", "/"):
@@ -91,10 +91,12 @@ final class StudioService: Sendable {
         }
     }
 
-    /// The answer to a render a newer edit of its page has superseded.
-    static let superseded = HTTPResponse(
-        status: 409, contentType: "application/json",
-        body: Array(#"{"message": "superseded by a newer edit", "option": null}"#.utf8))
+    /// The answer to a render a newer edit of its page has superseded: 409, shaped as the errors.
+    var superseded: HTTPResponse {
+        var response = json(.object(["message": .string("superseded by a newer edit"), "option": .null]))
+        response.status = 409
+        return response
+    }
 
     static let contentPolicy =
         "default-src 'none'; img-src 'self' blob: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
@@ -143,17 +145,17 @@ final class StudioService: Sendable {
         }
     }
 
-    /// The loop as an animated PNG, or 409 as soon as `superseded` says so after a frame.
-    func loop(_ state: StudioState, superseded: () -> Bool) throws(FramesError) -> HTTPResponse {
+    /// The loop as an animated PNG, or 409 as soon as `givenUp` says so after a frame.
+    func loop(_ state: StudioState, givenUp: () -> Bool) throws(FramesError) -> HTTPResponse {
         let (job, renderer) = try self.renderer(state)
         var bytes: [UInt8] = []
         do {
             try APNGEncoder(renderer: renderer, fps: job.sequence.fps).encode { (chunk) throws(Superseded) in
-                if superseded() { throw Superseded() }
+                if givenUp() { throw Superseded() }
                 bytes += chunk
             }
         } catch .sink {
-            return StudioService.superseded
+            return superseded
         } catch {
             throw .runtime("\(error)")
         }
