@@ -9,66 +9,82 @@ package enum JSONValue: Equatable, Sendable {
     case object([String: JSONValue])
 
     /// Pretty-printed with two-space indentation and a final newline.
-    package var text: String {
-        var out = ""
+    package var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// `text` as UTF-8 bytes, written as bytes (a manifest's hundred strings cost microseconds).
+    package var utf8: [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
         write(to: &out, indent: 0)
-        return out + "\n"
+        out.append(UInt8(ascii: "\n"))
+        return out
     }
 
-    private func write(to out: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closing = String(repeating: "  ", count: indent)
+    private func write(to out: inout [UInt8], indent: Int) {
+        func pad(_ level: Int) { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level)) }
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .number(let value): out += formatNumber(value) // finite: lengths, counts, scale
+        case .null: out += "null".utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .number(let value): out += formatNumber(value).utf8 // finite: lengths, counts, scale
         case .string(let value): JSONValue.quote(value, into: &out)
         case .array(let values):
             if values.isEmpty {
-                out += "[]"
+                out += "[]".utf8
                 return
             }
-            out += "[\n"
+            out += "[\n".utf8
             for (i, value) in values.enumerated() {
-                out += pad
+                pad(indent + 1)
                 value.write(to: &out, indent: indent + 1)
-                out += i + 1 < values.count ? ",\n" : "\n"
+                out += (i + 1 < values.count ? ",\n" : "\n").utf8
             }
-            out += closing + "]"
+            pad(indent)
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                out += "{}"
+                out += "{}".utf8
                 return
             }
-            out += "{\n"
+            out += "{\n".utf8
             let keys = members.keys.sorted()
             for (i, key) in keys.enumerated() {
-                out += pad
+                pad(indent + 1)
                 JSONValue.quote(key, into: &out)
-                out += ": "
+                out += ": ".utf8
                 members[key]!.write(to: &out, indent: indent + 1)
-                out += i + 1 < keys.count ? ",\n" : "\n"
+                out += (i + 1 < keys.count ? ",\n" : "\n").utf8
             }
-            out += closing + "}"
+            pad(indent)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    package static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, every
+    /// other character as it is (UTF-8 bytes are copied whole).
+    package static func quote(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += #"\""#.utf8
+            case UInt8(ascii: "\\"): out += #"\\"#.utf8
+            case UInt8(ascii: "\n"): out += #"\n"#.utf8
+            case UInt8(ascii: "\r"): out += #"\r"#.utf8
+            case UInt8(ascii: "\t"): out += #"\t"#.utf8
+            case 0..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                out += #"\u00"#.utf8
+                out += [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            default: out.append(byte)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// `quote(_:into:)` onto a string.
+    package static func quote(_ text: String, into out: inout String) {
+        var bytes: [UInt8] = []
+        quote(text, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -11,7 +11,7 @@ extension Manifest {
     }
 
     /// The file's bytes.
-    package var bytes: [UInt8] { Array(json.text.utf8) }
+    package var bytes: [UInt8] { json.utf8 }
 
     /// The values of the fields that describe the render, as written.
     var described: [String: JSONValue] {
@@ -73,7 +73,7 @@ extension Manifest {
     }
 
     private static func fingerprint(_ key: String, _ value: JSONValue) -> String {
-        FileChecksum.hex(FileChecksum.crc32(Array((key + "=" + value.text).utf8)))
+        FileChecksum.hex(FileChecksum.crc32(Array((key + "=").utf8) + value.utf8))
     }
 
     /// The description's fields whose values in the manifest as read (`object`) are not those
