@@ -1,10 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The pkg-config name of a library that is linked on other systems and opened when first
+/// called on Linux, where the package takes only its headers (Sources/LibraryLoader,
+/// Sources/CMicroHTTPD): a command that draws no label and writes no GIF or WebP loads none of
+/// them, nor what they bring (GLib, Graphite, expat).
 #if os(Linux)
-let microHTTPDPackage: String? = nil
+func linkedElsewhere(_ name: String) -> String? { nil }
 #else
-let microHTTPDPackage: String? = "libmicrohttpd"
+func linkedElsewhere(_ name: String) -> String? { name }
 #endif
 
 let package = Package(
@@ -44,25 +48,25 @@ let package = Package(
         // fontconfig (pkg-config fontconfig): font families by name, fonts that cover a character.
         .systemLibrary(
             name: "CFontconfig",
-            pkgConfig: "fontconfig",
+            pkgConfig: linkedElsewhere("fontconfig"),
             providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]
         ),
         // HarfBuzz (pkg-config harfbuzz): shaping, on the same font files FreeType reads.
         .systemLibrary(
             name: "CHarfBuzz",
-            pkgConfig: "harfbuzz",
+            pkgConfig: linkedElsewhere("harfbuzz"),
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
         ),
         // FriBidi (pkg-config fribidi): the Unicode Bidirectional Algorithm.
         .systemLibrary(
             name: "CFriBidi",
-            pkgConfig: "fribidi",
+            pkgConfig: linkedElsewhere("fribidi"),
             providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]
         ),
         // libunibreak (pkg-config libunibreak): line-break opportunities (UAX #14).
         .systemLibrary(
             name: "CUnibreak",
-            pkgConfig: "libunibreak",
+            pkgConfig: linkedElsewhere("libunibreak"),
             providers: [.apt(["libunibreak-dev"]), .brew(["libunibreak"])]
         ),
         // libmicrohttpd (pkg-config libmicrohttpd): the studio's HTTP server. On Linux the studio
@@ -70,30 +74,33 @@ let package = Package(
         // it and GnuTLS behind it; there it is not linked, and its header is the system's.
         .systemLibrary(
             name: "CMicroHTTPD",
-            pkgConfig: microHTTPDPackage,
+            pkgConfig: linkedElsewhere("libmicrohttpd"),
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // libwebp's animation encoder (pkg-config libwebpmux): lossless animated WebP.
         .systemLibrary(
             name: "CWebP",
-            pkgConfig: "libwebpmux",
+            pkgConfig: linkedElsewhere("libwebpmux"),
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // giflib (pkg-config libgif): GIF files, frame by frame.
         .systemLibrary(
             name: "CGIF",
-            pkgConfig: "libgif",
+            pkgConfig: linkedElsewhere("libgif"),
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        // Opens the text and export libraries when first called (include/library_loader.h).
+        .target(name: "LibraryLoader"),
         .target(
             name: "Raster",
             dependencies: [
-                "PNGBridge", "Checksum", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak",
+                "PNGBridge", "Checksum", "LibraryLoader", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
+                "CUnibreak",
                 "CWebP", "CGIF",
             ]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.
-        .target(name: "FramesCLI", dependencies: ["Raster", "CMicroHTTPD"]),
+        .target(name: "FramesCLI", dependencies: ["Raster", "LibraryLoader", "CMicroHTTPD"]),
         .executableTarget(
             name: "frames",
             dependencies: ["FramesCLI"],
@@ -104,7 +111,9 @@ let package = Package(
             // stay shared with the file instead of being copied at start-up (`frames --version`
             // 4.4 → 3.6 ms). An executable only: no other package can depend on it.
             linkerSettings: [
-                .unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))
+                .unsafeFlags(
+                    ["-static-stdlib", "-Xclang-linker", "-no-pie"],
+                    .when(platforms: [.linux], configuration: .release))
             ]
         ),
         // Measures PNG encoding time and size per compression and row filter on real frames:

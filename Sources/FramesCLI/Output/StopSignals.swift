@@ -1,3 +1,4 @@
+import LibraryLoader
 import Raster
 
 #if canImport(Glibc)
@@ -12,7 +13,9 @@ import Darwin
 /// thread and taken by one thread of their own with `sigwait`, which closes the write gate
 /// (`WriteGate.stop`: no file is created, written, renamed or removed by the run after that;
 /// its temporary files, its lock file and a folder it created go), then ends the process by the
-/// same signal. A signal ignored when frames starts (nohup) stays ignored.
+/// same signal. A signal ignored when frames starts (nohup) stays ignored. A text or export
+/// library found missing when first called (Sources/LibraryLoader) closes the gate the same way
+/// before the process exits with status 1.
 public enum StopSignals {
     private static let numbers = [SIGINT, SIGTERM, SIGHUP]
 
@@ -32,6 +35,7 @@ public enum StopSignals {
             sigaddset(&set, number)
         }
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        frames_library_on_failure { _ = WriteGate.shared.stop() }
         let waited = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
         waited.initialize(to: set)
         var thread = pthread_t()

@@ -34,15 +34,17 @@ package struct WebPEncoder: Sendable {
             .library(name: "libwebp", call: call, reason: reason)
         }
         var options = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&options) != 0 else { throw failure("WebPAnimEncoderOptionsInit", "version") }
+        guard frames_WebPAnimEncoderOptionsInit(&options) != 0 else {
+            throw failure("WebPAnimEncoderOptionsInit", "version")
+        }
         options.anim_params.loop_count = 0
         options.allow_mixed = 0
-        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+        guard let encoder = frames_WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw failure("WebPAnimEncoderNew", "out of memory")
         }
-        defer { WebPAnimEncoderDelete(encoder) }
+        defer { frames_WebPAnimEncoderDelete(encoder) }
         var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0 else { throw failure("WebPConfigInit", "version") }
+        guard frames_WebPConfigInit(&config) != 0 else { throw failure("WebPConfigInit", "version") }
         config.lossless = 1
         config.exact = 1
         config.method = Int32(method)
@@ -50,32 +52,32 @@ package struct WebPEncoder: Sendable {
         for index in 0..<frames.count {
             var rgba = frames.image(index).straightRGBA
             var picture = WebPPicture()
-            guard WebPPictureInit(&picture) != 0 else { throw failure("WebPPictureInit", "version") }
+            guard frames_WebPPictureInit(&picture) != 0 else { throw failure("WebPPictureInit", "version") }
             picture.use_argb = 1
             picture.width = Int32(width)
             picture.height = Int32(height)
             let imported = rgba.withUnsafeMutableBufferPointer {
-                WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
+                frames_WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
             }
-            defer { WebPPictureFree(&picture) }
+            defer { frames_WebPPictureFree(&picture) }
             guard imported != 0 else { throw failure("WebPPictureImportRGBA", "out of memory") }
             rgba = [] // the picture holds its own copy
-            guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp(index)), &config) != 0 else {
+            guard frames_WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp(index)), &config) != 0 else {
                 throw failure("WebPAnimEncoderAdd", WebPEncoder.lastError(encoder))
             }
         }
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamp(frames.count)), nil) != 0 else {
+        guard frames_WebPAnimEncoderAdd(encoder, nil, Int32(timestamp(frames.count)), nil) != 0 else {
             throw failure("WebPAnimEncoderAdd", WebPEncoder.lastError(encoder))
         }
         var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
+        guard frames_WebPAnimEncoderAssemble(encoder, &data) != 0 else {
             throw failure("WebPAnimEncoderAssemble", WebPEncoder.lastError(encoder))
         }
-        defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
+        defer { frames_WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
         return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
     }
 
     static func lastError(_ encoder: OpaquePointer) -> String {
-        WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
+        frames_WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
     }
 }

@@ -16,12 +16,20 @@ import Darwin
 /// What a render was made with, recorded in its manifest and compared when it is verified, so
 /// that "FreeType was updated" or "the font file changed" is said before pixels are compared.
 extension Manifest {
-    /// The versions of the C libraries that decide the bytes: zlib and libpng encode, FreeType
-    /// and fontconfig find and draw the label's glyphs.
-    package static let libraryVersions: [String: String] = {
-        var versions = [
-            "zlib": String(cString: zlibVersion()), "libpng": String(cString: png_bridge_libpng_version()),
-        ]
+    /// The versions of the C libraries that decide the bytes: zlib and libpng encode every
+    /// render; FreeType and fontconfig find and draw a label's glyphs, so they are added (with
+    /// the shaping libraries, `TextShaping.versions`) only for a render with a label. A render
+    /// without one never opens them (Sources/LibraryLoader).
+    package static func libraryVersions(label: Bool) -> [String: String] {
+        label ? encoderVersions.merging(labelVersions) { a, _ in a } : encoderVersions
+    }
+
+    private static let encoderVersions = [
+        "zlib": String(cString: zlibVersion()), "libpng": String(cString: png_bridge_libpng_version()),
+    ]
+
+    private static let labelVersions: [String: String] = {
+        var versions: [String: String] = [:]
         var library: FT_Library?
         if FT_Init_FreeType(&library) == 0, let library {
             var major: FT_Int = 0
@@ -31,7 +39,7 @@ extension Manifest {
             versions["FreeType"] = "\(major).\(minor).\(patch)"
             FT_Done_FreeType(library)
         }
-        let fontconfig = Int(FcGetVersion()) // 21401 is 2.14.1
+        let fontconfig = Int(frames_FcGetVersion()) // 21401 is 2.14.1
         versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
         return versions
     }()
@@ -41,10 +49,10 @@ extension Manifest {
     /// `backdropImageFile`, listed under `backdropImage` as given).
     package mutating func recordEnvironment(of renderer: FrameRenderer, backdropImageFile: String?) {
         generator = "frames " + Manifest.framesVersion
-        libraries = Manifest.libraryVersions
+        libraries = Manifest.libraryVersions(label: renderer.label != nil)
         pixelWidth = renderer.width
         pixelHeight = renderer.height
-        shaping = TextShaping.versions
+        shaping = renderer.label != nil ? TextShaping.versions : nil
         let fonts = renderer.label?.fontFiles ?? []
         fontFiles = fonts
         checksums = [:]
@@ -62,11 +70,15 @@ extension Manifest {
         if let generator, generator != now.generator {
             lines.append("generator: \(generator) → \(now.generator ?? "")")
         }
-        for name in libraries.keys.sorted() where libraries[name] != now.libraries[name] {
-            lines.append("\(name) was updated: \(libraries[name]!) → \(now.libraries[name] ?? "not used")")
+        // A library the render does not use now (a manifest written before label-less renders
+        // left the text libraries out) is no drift.
+        for name in libraries.keys.sorted() {
+            if let new = now.libraries[name], new != libraries[name] {
+                lines.append("\(name) was updated: \(libraries[name]!) → \(new)")
+            }
         }
-        if let shaping, shaping != now.shaping {
-            lines.append("the shaping libraries were updated: \(shaping) → \(now.shaping ?? "none")")
+        if let shaping, let new = now.shaping, shaping != new {
+            lines.append("the shaping libraries were updated: \(shaping) → \(new)")
         }
         if let recorded = fontFiles {
             let sums = { (paths: [String], sums: [String: String]) in paths.map { sums[$0] } }

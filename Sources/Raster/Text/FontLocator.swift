@@ -23,7 +23,7 @@ package enum FontLocator {
 
     private static func withConfig<T>(_ body: () -> T) -> T {
         lock.withLock { ready in
-            if !ready { ready = FcInit() != 0 }
+            if !ready { ready = frames_FcInit() != 0 }
             return body()
         }
     }
@@ -32,14 +32,14 @@ package enum FontLocator {
     /// families: ignoring case and spaces).
     package static func familyExists(_ family: String) -> Bool {
         withConfig {
-            guard let pattern = FcPatternCreate() else { return false }
-            defer { FcPatternDestroy(pattern) }
-            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
-            guard let objects = FcObjectSetCreate() else { return false }
-            defer { FcObjectSetDestroy(objects) }
-            FcObjectSetAdd(objects, frames_fc_family)
-            guard let fonts = FcFontList(nil, pattern, objects) else { return false }
-            defer { FcFontSetDestroy(fonts) }
+            guard let pattern = frames_FcPatternCreate() else { return false }
+            defer { frames_FcPatternDestroy(pattern) }
+            _ = family.withCString { frames_FcPatternAddString(pattern, frames_fc_family, $0) }
+            guard let objects = frames_FcObjectSetCreate() else { return false }
+            defer { frames_FcObjectSetDestroy(objects) }
+            frames_FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = frames_FcFontList(nil, pattern, objects) else { return false }
+            defer { frames_FcFontSetDestroy(fonts) }
             return fonts.pointee.nfont > 0
         }
     }
@@ -48,19 +48,19 @@ package enum FontLocator {
     /// font with several). The studio's font menu.
     package static func families() -> [String] {
         withConfig {
-            guard let pattern = FcPatternCreate() else { return [] }
-            defer { FcPatternDestroy(pattern) }
-            FcPatternAddBool(pattern, frames_fc_scalable, 1)
-            guard let objects = FcObjectSetCreate() else { return [] }
-            defer { FcObjectSetDestroy(objects) }
-            FcObjectSetAdd(objects, frames_fc_family)
-            guard let fonts = FcFontList(nil, pattern, objects) else { return [] }
-            defer { FcFontSetDestroy(fonts) }
+            guard let pattern = frames_FcPatternCreate() else { return [] }
+            defer { frames_FcPatternDestroy(pattern) }
+            frames_FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            guard let objects = frames_FcObjectSetCreate() else { return [] }
+            defer { frames_FcObjectSetDestroy(objects) }
+            frames_FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = frames_FcFontList(nil, pattern, objects) else { return [] }
+            defer { frames_FcFontSetDestroy(fonts) }
             var names: Set<String> = []
             for index in 0..<Int(fonts.pointee.nfont) {
                 guard let font = fonts.pointee.fonts[index] else { continue }
                 var value: UnsafeMutablePointer<FcChar8>? = nil
-                if FcPatternGetString(font, frames_fc_family, 0, &value) == FcResultMatch, let value {
+                if frames_FcPatternGetString(font, frames_fc_family, 0, &value) == FcResultMatch, let value {
                     names.insert(String(cString: value))
                 }
             }
@@ -98,12 +98,12 @@ package enum FontLocator {
     package static func matchedRegularFace(of family: String) -> Match? {
         guard familyExists(family) else { return nil }
         return withConfig {
-            guard let pattern = FcPatternCreate() else { return nil }
-            defer { FcPatternDestroy(pattern) }
-            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
-            FcPatternAddInteger(pattern, frames_fc_weight, Int32(frames_fc_weight_regular))
-            FcPatternAddInteger(pattern, frames_fc_slant, Int32(frames_fc_slant_roman))
-            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            guard let pattern = frames_FcPatternCreate() else { return nil }
+            defer { frames_FcPatternDestroy(pattern) }
+            _ = family.withCString { frames_FcPatternAddString(pattern, frames_fc_family, $0) }
+            frames_FcPatternAddInteger(pattern, frames_fc_weight, Int32(frames_fc_weight_regular))
+            frames_FcPatternAddInteger(pattern, frames_fc_slant, Int32(frames_fc_slant_roman))
+            frames_FcPatternAddBool(pattern, frames_fc_scalable, 1)
             return bestMatch(for: pattern)
         }
     }
@@ -111,25 +111,25 @@ package enum FontLocator {
     /// The font fontconfig prefers after `family` that has a glyph for `scalar`, or nil.
     package static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
         withConfig {
-            guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+            guard let pattern = frames_FcPatternCreate(), let charset = frames_FcCharSetCreate() else { return nil }
             defer {
-                FcPatternDestroy(pattern)
-                FcCharSetDestroy(charset)
+                frames_FcPatternDestroy(pattern)
+                frames_FcCharSetDestroy(charset)
             }
-            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
-            FcCharSetAddChar(charset, scalar.value)
-            FcPatternAddCharSet(pattern, frames_fc_charset, charset)
-            FcPatternAddBool(pattern, frames_fc_scalable, 1)
-            FcConfigSubstitute(nil, pattern, FcMatchPattern)
-            FcDefaultSubstitute(pattern)
+            _ = family.withCString { frames_FcPatternAddString(pattern, frames_fc_family, $0) }
+            frames_FcCharSetAddChar(charset, scalar.value)
+            frames_FcPatternAddCharSet(pattern, frames_fc_charset, charset)
+            frames_FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            frames_FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            frames_FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch
-            guard let fonts = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
-            defer { FcFontSetDestroy(fonts) }
+            guard let fonts = frames_FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
+            defer { frames_FcFontSetDestroy(fonts) }
             for i in 0..<Int(fonts.pointee.nfont) {
                 guard let font = fonts.pointee.fonts[i] else { continue }
                 var fontCharset: OpaquePointer? = nil
-                guard FcPatternGetCharSet(font, frames_fc_charset, 0, &fontCharset) == FcResultMatch,
-                    FcCharSetHasChar(fontCharset, scalar.value) != 0
+                guard frames_FcPatternGetCharSet(font, frames_fc_charset, 0, &fontCharset) == FcResultMatch,
+                    frames_FcCharSetHasChar(fontCharset, scalar.value) != 0
                 else { continue }
                 if let match = describe(font) { return match }
             }
@@ -138,21 +138,21 @@ package enum FontLocator {
     }
 
     private static func bestMatch(for pattern: OpaquePointer) -> Match? {
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
+        frames_FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        frames_FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(font) }
+        guard let font = frames_FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { frames_FcPatternDestroy(font) }
         return describe(font)
     }
 
     private static func describe(_ font: OpaquePointer) -> Match? {
         var file: UnsafeMutablePointer<FcChar8>? = nil
-        guard FcPatternGetString(font, frames_fc_file, 0, &file) == FcResultMatch, let file else { return nil }
+        guard frames_FcPatternGetString(font, frames_fc_file, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
-        _ = FcPatternGetInteger(font, frames_fc_index, 0, &index)
+        _ = frames_FcPatternGetInteger(font, frames_fc_index, 0, &index)
         var family: UnsafeMutablePointer<FcChar8>? = nil
-        _ = FcPatternGetString(font, frames_fc_family, 0, &family)
+        _ = frames_FcPatternGetString(font, frames_fc_family, 0, &family)
         return Match(
             path: String(cString: file), faceIndex: Int(index),
             family: family.map { String(cString: $0) } ?? "")
