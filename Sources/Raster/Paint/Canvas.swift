@@ -189,8 +189,13 @@ extension Canvas {
             .intersection(
                 PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
         if area.isEmpty { return }
+        let solid = reaching.isEmpty ? opaqueCover(color) : nil
         values.withUnsafeBufferPointer { v in
             Canvas.forEachCovered(by: mask, in: area, of: window) { index, x, y, c in
+                if c == 1, let solid {
+                    body(x, y, solid)
+                    return
+                }
                 var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
                 sourceOver(color, coverage: c, onto: &pixel)
                 for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
@@ -210,6 +215,14 @@ func sourceOver(_ color: PremultipliedColor, coverage c: Float, onto pixel: inou
     pixel.1 = color.green * c + pixel.1 * keep
     pixel.2 = color.blue * c + pixel.2 * keep
     pixel.3 = color.alpha * c + pixel.3 * keep
+}
+
+/// The pixel `color` makes at full coverage over any pixel, when it is opaque: `sourceOver` keeps
+/// 1 − 1·1 = 0 of the pixel under it, so each channel is S·1 + D·0 = S exactly (D is finite and
+/// at least 0), whatever D was. Nil for a colour that lets what is under it show.
+@inline(__always)
+func opaqueCover(_ color: PremultipliedColor) -> UInt32? {
+    color.alpha == 1 ? quantizePixel((color.red, color.green, color.blue, color.alpha)) : nil
 }
 
 /// A float pixel rounded to 8-bit premultiplied RGBA (colour channels clamped to alpha).

@@ -51,6 +51,7 @@ package struct SpinnerFrame: ChangedRows {
         // Only the label layers that reach the arc matter; usually there are none.
         let reaching = over.filter { !$0.window.intersection(area).isEmpty }
         let background = renderer.background
+        let solid = reaching.isEmpty ? opaqueCover(color) : nil
         let maskWidth = arc.window.width
         arc.values.withUnsafeBufferPointer { m in
             for y in area.y0..<area.y1 {
@@ -59,6 +60,10 @@ package struct SpinnerFrame: ChangedRows {
                     let c = m[maskIndex]
                     maskIndex += 1
                     guard c > 0 else { continue }
+                    if c == 1, let solid {
+                        pixels[(y - region.y0) * stride + x - region.x0] = solid
+                        continue
+                    }
                     var pixel = (background.red, background.green, background.blue, background.alpha)
                     for layer in under { layer.draw(onto: &pixel, x: x, y: y) }
                     sourceOver(color, coverage: c, onto: &pixel)
