@@ -46,7 +46,12 @@ struct HuffmanCode {
     }
 
     /// Replaces sorted weights by code lengths (Moffat and Katajainen, 1995).
-    static func minimumRedundancy(_ a: inout [Int]) {
+    static func minimumRedundancy(_ weights: inout [Int]) {
+        weights.withUnsafeMutableBufferPointer { minimumRedundancy($0) }
+    }
+
+    /// `minimumRedundancy(_:)` in place, without bounds checks (every index below is in 0..<n).
+    private static func minimumRedundancy(_ a: UnsafeMutableBufferPointer<Int>) {
         let n = a.count
         if n == 1 {
             a[0] = 1
@@ -121,21 +126,31 @@ struct HuffmanCode {
 
     /// The canonical codes of `lengths` (RFC 1951, 3.2.2), bit-reversed.
     static func canonicalCodes(_ lengths: [UInt8]) -> [UInt32] {
-        var perLength = [UInt32](repeating: 0, count: 16)
-        for length in lengths where length > 0 { perLength[Int(length)] += 1 }
-        perLength[0] = 0
-        var next = [UInt32](repeating: 0, count: 16)
-        var code: UInt32 = 0
-        for length in 1..<16 {
-            code = (code + perLength[length - 1]) << 1
-            next[length] = code
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { next in
+            next.initialize(repeating: 0)
+            return lengths.withUnsafeBufferPointer { lengths in
+                // Codes of each length, then the first code of each length.
+                for length in lengths where length > 0 { next[Int(length)] += 1 }
+                var code: UInt32 = 0
+                var previous: UInt32 = 0
+                for length in 1..<16 {
+                    code = (code + previous) << 1
+                    previous = next[length]
+                    next[length] = code
+                }
+                return [UInt32](unsafeUninitializedCapacity: lengths.count) { codes, initialized in
+                    for (symbol, length) in lengths.enumerated() {
+                        if length > 0 {
+                            codes[symbol] = reversed(next[Int(length)], Int(length))
+                            next[Int(length)] += 1
+                        } else {
+                            codes[symbol] = 0
+                        }
+                    }
+                    initialized = lengths.count
+                }
+            }
         }
-        var codes = [UInt32](repeating: 0, count: lengths.count)
-        for (symbol, length) in lengths.enumerated() where length > 0 {
-            codes[symbol] = reversed(next[Int(length)], Int(length))
-            next[Int(length)] += 1
-        }
-        return codes
     }
 
     static func reversed(_ value: UInt32, _ length: Int) -> UInt32 {
