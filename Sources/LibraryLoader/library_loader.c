@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void (*failure_handler)(void);
 
@@ -20,6 +21,17 @@ static void fail(void) {
 void *frames_library_symbol(const char *library, const char *symbol) {
     /* dlopen counts its references: opening an open library again only finds it. */
     void *handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL);
+    if (!handle) {
+        /* Another soname (another release of the library, another distribution): the name the
+         * development package links to, without the version ("libunibreak.so"). */
+        char unversioned[64];
+        const char *so = strstr(library, ".so");
+        if (so && (size_t)(so - library) + 4 <= sizeof unversioned) {
+            memcpy(unversioned, library, (size_t)(so - library) + 3);
+            unversioned[(so - library) + 3] = 0;
+            handle = dlopen(unversioned, RTLD_NOW | RTLD_GLOBAL);
+        }
+    }
     if (!handle) {
         const char *reason = dlerror();
         fprintf(stderr, "Error: cannot load %s (%s); install it again (see README.md)\n", library,
