@@ -108,8 +108,9 @@ let package = Package(
             // which matters for a tool that writes a whole sequence in milliseconds (see
             // BENCHMARKS.md). Linked at a fixed address (not position-independent): the loader
             // then has no relocations to apply to the binary's 1.5 MB of metadata, whose pages
-            // stay shared with the file instead of being copied at start-up (`frames --version`
-            // 4.4 → 3.6 ms). An executable only: no other package can depend on it.
+            // stay shared with the file instead of being copied at start-up (page faults
+            // of `frames --version` 421 → 357). An executable only: no other package can depend on
+            // it.
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-stdlib", "-Xclang-linker", "-no-pie"],
