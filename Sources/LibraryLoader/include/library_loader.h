@@ -12,18 +12,16 @@
  * the wrapper calls the function directly and the library is linked as usual. FreeType stays
  * linked everywhere: its headers are found only through pkg-config. */
 
+/// What to do before the process exits because a library is missing (see below); no-op elsewhere.
+void frames_library_on_failure(void (*handler)(void));
+
 #if defined(__linux__)
 /// The address of `symbol` in `library` (a soname), opening the library the first time. When
 /// either is missing, writes "Error: …" to standard error, calls the handler given to
 /// `frames_library_on_failure` (the CLI removes what the run has written so far) and exits with
 /// status 1: the installation is broken (the library was there when the package was built).
 void *frames_library_symbol(const char *library, const char *symbol);
-#endif
 
-/// What to do before the process exits because a library is missing (see above); no-op elsewhere.
-void frames_library_on_failure(void (*handler)(void));
-
-#if defined(__linux__)
 #define FRAMES_LAZY_POINTER(library, name)                                                    \
     static __typeof__(&name) cached;                                                          \
     __typeof__(&name) function = __atomic_load_n(&cached, __ATOMIC_ACQUIRE);                  \
