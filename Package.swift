@@ -111,9 +111,13 @@ let package = Package(
             // stay shared with the file instead of being copied at start-up (page faults
             // of `frames --version` 421 → 357). An executable only: no other package can depend on
             // it.
+            exclude: ["StaticLink"],
             linkerSettings: [
                 .unsafeFlags(
-                    ["-static-stdlib", "-Xclang-linker", "-no-pie"],
+                    [
+                        "-static-stdlib", "-Xclang-linker", "-no-pie",
+                        "-Xclang-linker", "-L\(Context.packageDirectory)/Sources/frames/StaticLink",
+                    ],
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
