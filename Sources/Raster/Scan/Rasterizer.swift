@@ -17,11 +17,12 @@
 /// A window of more than `bandCells` cells is accumulated in bands of rows, every segment added
 /// again for each band, in one buffer: a row gets the same additions in the same order either
 /// way (the same values, bit for bit), and the Double buffer stays at most `bandCells` cells
-/// (512 KiB, in the cache, and memory the process has already touched) beside the Float mask,
-/// rather than twice its size in fresh pages.
+/// (64 KiB, in the cache, and below glibc's threshold for a fresh mapping: memory the process
+/// has already touched) beside the Float mask, rather than twice its size in fresh pages.
 package enum Rasterizer {
-    /// The most cells accumulated at once: 64 Ki (512 KiB of Double).
-    static let bandCells = 1 << 16
+    /// The most cells accumulated at once: 8 Ki (64 KiB of Double). 64 Ki cells cost the indicator
+    /// at @3x 74 more page faults a run, the overlay's still 156 (BENCHMARKS.md).
+    static let bandCells = 1 << 13
 
     /// The coverage of the polygons (closed implicitly) over `window` (pixels), accumulated at most
     /// `bandCells` cells at a time; with `rows` (image rows), only those rows of the window: the
