@@ -161,21 +161,36 @@ package enum FileInput {
     /// at once, without waiting for a writer) of at most `maxBytes` bytes. Reading stops at
     /// `maxBytes + 1` bytes, however large the file claims or turns out to be.
     package static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
+        var bytes = [UInt8]()
+        try forEachChunk(path, maxBytes: maxBytes, expecting: { bytes.reserveCapacity($0) }) {
+            bytes.append(contentsOf: $0)
+        }
+        return bytes
+    }
+
+    /// Hands the regular file at `path` to `body` in pieces of at most 64 KiB, in order, through
+    /// one buffer: a file read this way takes no memory of its size (`FileChecksum`). `expecting`
+    /// is told the file's size first. EFBIG past `maxBytes`.
+    package static func forEachChunk(
+        _ path: String, maxBytes: Int = maxFileSize, expecting: (Int) -> Void = { _ in },
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(FileError) {
         let (fd, info) = try openRegularFile(path)
         defer { close(fd) }
         if Int(info.st_size) > maxBytes { throw FileError(operation: "read", path: path, errno: EFBIG) }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= maxBytes {
-            let want = min(chunk.count, maxBytes + 1 - bytes.count)
-            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, want) }
+        expecting(Int(info.st_size))
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+        defer { chunk.deallocate() }
+        var total = 0
+        while total <= maxBytes {
+            let n = systemRead(fd, chunk.baseAddress!, min(chunk.count, maxBytes + 1 - total))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(operation: "read", path: path, errno: errno)
             }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
+            if n == 0 { return }
+            total += n
+            body(UnsafeBufferPointer(rebasing: chunk[0..<n]))
         }
         throw FileError(operation: "read", path: path, errno: EFBIG)
     }

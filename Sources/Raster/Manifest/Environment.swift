@@ -139,8 +139,13 @@ package enum FileChecksum {
         if let known = cache.withLock({ $0[path] }), known.size == size, known.modified == modified {
             return known.crc32
         }
-        guard let bytes = try? FileInput.read(path) else { return nil }
-        let hex = hex(crc32(bytes))
+        var crc: UInt32 = 0
+        do {
+            try FileInput.forEachChunk(path) { crc = frames_crc32(crc, $0.baseAddress, $0.count) }
+        } catch {
+            return nil
+        }
+        let hex = hex(crc)
         cache.withLock { $0[path] = (size, modified, hex) }
         return hex
     }
