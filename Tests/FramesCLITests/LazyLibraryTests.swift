@@ -25,6 +25,19 @@ import Testing
         #expect(CLI.contents(of: folder.appendingPathComponent("a")).count == 5)
     }
 
+    /// The default label in the default family, whose file has its characters, is drawn without
+    /// fontconfig: it is not loaded, and the manifest does not record it (FreeType it does).
+    @Test func theDefaultLabelLoadsNoFontconfig() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try LazyLibraryTests.loaded(["--style", "overlay", "--frames", "2", "--out", "c"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.libraries == ["libharfbuzz", "libfribidi", "libunibreak"])
+        let manifest = try String(contentsOf: folder.appendingPathComponent("c/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"FreeType\""))
+        #expect(!manifest.contains("\"fontconfig\""))
+    }
+
     @Test func aLabelAndExportsLoadWhatTheyNeed() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -35,6 +48,9 @@ import Testing
             ], in: folder)
         #expect(run.status == 0)
         #expect(run.libraries == LazyLibraryTests.lazy)
+        // Hebrew is set in the script's font, which fontconfig finds.
+        let manifest = try String(contentsOf: folder.appendingPathComponent("b/manifest.json"), encoding: .utf8)
+        #expect(manifest.contains("\"fontconfig\""))
         let gif = try Data(contentsOf: folder.appendingPathComponent("b.gif"))
         let webp = try Data(contentsOf: folder.appendingPathComponent("b.webp"))
         #expect(gif.prefix(6) == Data("GIF89a".utf8))

@@ -17,31 +17,33 @@ import Darwin
 /// that "FreeType was updated" or "the font file changed" is said before pixels are compared.
 extension Manifest {
     /// The versions of the C libraries that decide the bytes: zlib and libpng encode every
-    /// render; FreeType and fontconfig find and draw a label's glyphs, so they are added (with
-    /// the shaping libraries, `TextShaping.versions`) only for a render with a label. A render
-    /// without one never opens them (Sources/LibraryLoader).
-    package static func libraryVersions(label: Bool) -> [String: String] {
-        label ? encoderVersions.merging(labelVersions) { a, _ in a } : encoderVersions
+    /// render; FreeType draws a label's glyphs and fontconfig finds them, so FreeType is added
+    /// (with the shaping libraries, `TextShaping.versions`) only for a render with a label, and
+    /// fontconfig only when it was asked for the label's fonts (`TextLabel.askedFontconfig`). A render without
+    /// a label never opens them (Sources/LibraryLoader), nor does asking their versions here.
+    package static func libraryVersions(label: Bool, fontconfig: Bool = false) -> [String: String] {
+        var versions = encoderVersions
+        if label { versions["FreeType"] = freeTypeVersion }
+        if label && fontconfig {
+            let number = Int(frames_FcGetVersion()) // 21401 is 2.14.1
+            versions["fontconfig"] = "\(number / 10000).\(number / 100 % 100).\(number % 100)"
+        }
+        return versions
     }
 
     private static let encoderVersions = [
         "zlib": String(cString: zlibVersion()), "libpng": String(cString: png_bridge_libpng_version()),
     ]
 
-    private static let labelVersions: [String: String] = {
-        var versions: [String: String] = [:]
+    private static let freeTypeVersion: String? = {
         var library: FT_Library?
-        if FT_Init_FreeType(&library) == 0, let library {
-            var major: FT_Int = 0
-            var minor: FT_Int = 0
-            var patch: FT_Int = 0
-            FT_Library_Version(library, &major, &minor, &patch)
-            versions["FreeType"] = "\(major).\(minor).\(patch)"
-            FT_Done_FreeType(library)
-        }
-        let fontconfig = Int(frames_FcGetVersion()) // 21401 is 2.14.1
-        versions["fontconfig"] = "\(fontconfig / 10000).\(fontconfig / 100 % 100).\(fontconfig % 100)"
-        return versions
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
     }()
 
     /// Records what `renderer` was made with: the generator, the libraries, the image size, the
@@ -49,7 +51,8 @@ extension Manifest {
     /// `backdropImageFile`, listed under `backdropImage` as given).
     package mutating func recordEnvironment(of renderer: FrameRenderer, backdropImageFile: String?) {
         generator = "frames " + Manifest.framesVersion
-        libraries = Manifest.libraryVersions(label: renderer.label != nil)
+        libraries = Manifest.libraryVersions(
+            label: renderer.label != nil, fontconfig: renderer.label?.askedFontconfig ?? false)
         pixelWidth = renderer.width
         pixelHeight = renderer.height
         shaping = renderer.label != nil ? TextShaping.versions : nil
@@ -71,7 +74,8 @@ extension Manifest {
             lines.append("generator: \(generator) → \(now.generator ?? "")")
         }
         // A library the render does not use now (a manifest written before label-less renders
-        // left the text libraries out) is no drift.
+        // left the text libraries out, or before fontconfig was recorded only when asked) is no
+        // drift.
         for name in libraries.keys.sorted() {
             if let new = now.libraries[name], new != libraries[name] {
                 lines.append("\(name) was updated: \(libraries[name]!) → \(new)")

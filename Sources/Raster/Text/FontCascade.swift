@@ -21,6 +21,8 @@ struct FontCascade {
     private var chosen: [String: Int] = [:]
     /// Fonts opened while looking (by path and face), used or not.
     private var opened: [String: Font?] = [:]
+    /// Whether a font was looked for with fontconfig (`TextLabel.askedFontconfig`).
+    private(set) var askedFontconfig = false
 
     init(main: Font, isDefaultFont: Bool, language: String?) {
         fonts = [main]
@@ -88,6 +90,7 @@ struct FontCascade {
 
     private mutating func cascadeFont(_ families: [String], covering scalars: Substring.UnicodeScalarView) -> Int? {
         for family in families {
+            if !FontLocator.answersWithoutFontconfig(family) { askedFontconfig = true }
             guard let match = FontLocator.regularFace(of: family) else { continue }
             if let index = use(match, covering: scalars) { return index }
         }
@@ -96,6 +99,7 @@ struct FontCascade {
 
     private mutating func fontconfigFont(covering scalars: Substring.UnicodeScalarView) -> Int? {
         for scalar in scalars where !scalar.properties.isDefaultIgnorableCodePoint {
+            askedFontconfig = true
             guard let match = FontLocator.face(covering: scalar, preferring: fonts[0].familyName) else { continue }
             if let index = use(match, covering: scalars) { return index }
         }

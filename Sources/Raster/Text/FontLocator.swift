@@ -85,12 +85,20 @@ package enum FontLocator {
     /// labelled still's start-up); fontconfig is asked for any other family, and for
     /// characters the face lacks (`face(covering:preferring:)`).
     package static func regularFace(of family: String) -> Match? {
-        if family == defaultFamily,
-            let path = defaultFamilyFiles.first(where: { (try? FileInput.checkRegularFile($0)) != nil })
-        {
+        if family == defaultFamily, let path = defaultFamilyFile {
             return Match(path: path, faceIndex: 0, family: defaultFamily)
         }
         return matchedRegularFace(of: family)
+    }
+
+    /// Whether `regularFace(of:)` answers for `family` without fontconfig (the default family,
+    /// from its usual file).
+    package static func answersWithoutFontconfig(_ family: String) -> Bool {
+        family == defaultFamily && defaultFamilyFile != nil
+    }
+
+    private static var defaultFamilyFile: String? {
+        defaultFamilyFiles.first { (try? FileInput.checkRegularFile($0)) != nil }
     }
 
     /// The regular face of `family` as fontconfig matches it, or nil when no installed font has

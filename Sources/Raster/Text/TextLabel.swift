@@ -64,6 +64,10 @@ public struct TextLabel: Sendable {
     package let lineGap: Double
     /// What could not be drawn as asked: an unknown family, characters no font has, glyphs that failed to load.
     public let warnings: [TextWarning]
+    /// Whether fontconfig was asked for a font: not for a label in the default family, taken
+    /// from its usual file, whose characters that file has (nor for a font file given alone). Its
+    /// answers decide the bytes only then, and the manifest records its version only then.
+    package let askedFontconfig: Bool
 
     /// The height of one line box, pt.
     public var lineHeight: Double { ascender - descender }
@@ -85,6 +89,12 @@ public struct TextLabel: Sendable {
     ) throws(FontError) {
         var warnings: [TextWarning] = []
         let (main, isDefault) = try TextLabel.mainFont(source, warnings: &warnings)
+        var askedFontconfig: Bool
+        switch source {
+        case .file: askedFontconfig = false
+        case .family(let family): askedFontconfig = family.map { !FontLocator.answersWithoutFontconfig($0) } ?? false
+        }
+        if isDefault && !FontLocator.answersWithoutFontconfig(FontLocator.defaultFamily) { askedFontconfig = true }
         var cascade = FontCascade(main: main, isDefaultFont: isDefault, language: language)
         var lines: [Line] = []
         var failures = GlyphFailures()
@@ -122,6 +132,7 @@ public struct TextLabel: Sendable {
         descender = main.descender * unit
         lineGap = main.lineGap * unit
         self.warnings = warnings
+        self.askedFontconfig = askedFontconfig || cascade.askedFontconfig
     }
 
     /// The label's font, and whether it is the default family: a family that is not installed,
