@@ -134,6 +134,13 @@ struct RenderRun {
     ) throws(FramesError) -> StagedFrames {
         let sequence = job.sequence
         try folder.lock.begin(writing: names, replacing: earlier)
+        // The manifest depends on the job alone, not on the frames' bytes: made meanwhile.
+        let (job, renderer) = (job, renderer)
+        let manifest = BackgroundWork { () -> [UInt8] in
+            var manifest = Manifest(job: job, renderer: renderer, fileNames: names)
+            manifest.exports = exports
+            return manifest.bytes
+        }
         let progress = Progress(
             total: names.count, enabled: !job.quiet && Console.errorIsTerminal, started: started)
         let staged: SequenceWriter.Staged
@@ -150,9 +157,7 @@ struct RenderRun {
             folder: folder.path, names: names, earlier: earlier, temporaries: staged.temporaries, manifest: "",
             summary: "")
         do {
-            var manifest = Manifest(job: job, renderer: renderer, fileNames: names)
-            manifest.exports = exports
-            frames.manifest = try stage(manifest.bytes, beside: folder.path + "/manifest.json")
+            frames.manifest = try stage(manifest.value, beside: folder.path + "/manifest.json")
         } catch {
             frames.discard()
             throw error
