@@ -41,6 +41,50 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    /// Frames written into files created ahead on their own thread (`FileOutput.CreatedFiles`)
+    /// have the bytes of frames that create their own, with any number of threads; none of the
+    /// created files is left over, also when there are more names than files created.
+    @Test func filesCreatedAheadHoldTheSameFrames() throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1.5), frameCount: 9)
+        let names = (0..<9).map { "f\($0).png" }
+        let plainFolder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: plainFolder) }
+        try SequenceWriter(threads: 1).write(renderer, to: plainFolder, fileNames: names)
+        let plain = try names.map { try Data(contentsOf: URL(fileURLWithPath: plainFolder + "/" + $0)) }
+        for (threads, ahead) in [(1, 9), (2, 9), (2, 4), (3, 0)] {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let files = FileOutput.CreatedFiles(beside: names.prefix(ahead).map { folder + "/" + $0 })
+            let staged = try SequenceWriter(threads: threads).stage(
+                renderer, in: folder, fileNames: names, files: files)
+            #expect(files.take(0) == nil, "every file is taken once")
+            for (k, temporary) in staged.temporaries.enumerated() {
+                try FileOutput.rename(temporary, to: folder + "/" + names[k])
+            }
+            let written = try names.map { try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)) }
+            #expect(written == plain, "\(threads) threads, \(ahead) files ahead")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == names.sorted())
+        }
+    }
+
+    /// A run that fails removes the files created for it, taken or not.
+    @Test func aFailureRemovesTheFilesCreatedAhead() throws {
+        let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 6)
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = (0..<6).map { "f\($0).png" }
+        try FileManager.default.createDirectory(atPath: folder + "/f4.png", withIntermediateDirectories: false)
+        let files = FileOutput.CreatedFiles(beside: names.map { folder + "/" + $0 })
+        #expect(throws: FileError.self) {
+            _ = try SequenceWriter(threads: 2).stage(renderer, in: folder, fileNames: names, files: files)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f4.png"])
+        // Files never handed to a run go when it is finished.
+        let unused = FileOutput.CreatedFiles(beside: names.map { folder + "/" + $0 })
+        unused.finish()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["f4.png"])
+    }
+
     @Test func aFailedRunKeepsTheEarlierRun() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

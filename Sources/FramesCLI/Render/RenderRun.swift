@@ -14,13 +14,17 @@ struct RenderRun {
     let job: RenderJob
     let renderer: FrameRenderer
     let started: Double
+    /// The checks, the folder and the first frames' files, made while the renderer is built.
+    private let preparation: BackgroundWork<Result<RunPreparation, FramesError>>
 
     init(_ job: RenderJob, started: Double) throws(FramesError) {
         self.job = job
         self.started = started
+        preparation = BackgroundWork { RunPreparation.make(job) }
         do {
             renderer = try FrameRenderer(scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames)
         } catch {
+            if case .success(let prepared) = preparation.value { prepared.abandon() }
             throw .runtime("\(error)")
         }
     }
@@ -30,13 +34,8 @@ struct RenderRun {
     /// place (`commit`). Until the commit, a failure or a stop leaves the file system as it was.
     func run() throws(FramesError) {
         printWarnings()
-        let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
-        let earlier = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/manifest.json") } ?? []
-        try checkCollisions(frameNames: names, earlier: earlier)
-        try checkDestinations(frameNames: names)
-        let opened = try job.outputs.folder.map { (folder: String) throws(FramesError) in
-            try OutputFolder.open(folder, force: job.outputs.force)
-        }
+        let prepared = try preparation.value.get()
+        let opened = prepared.folder
         var staged: [(temporary: String, path: String)] = []
         var summaries: [String] = []
         var frames: StagedFrames? = nil
@@ -55,14 +54,13 @@ struct RenderRun {
                 summaries.append(made.summary)
             }
             if let opened {
-                let found = EarlierRun.files(listedIn: opened.path + "/manifest.json")
-                frames = try stageFrames(in: opened, names: names, earlier: found, exports: exports)
+                frames = try stageFrames(in: opened, prepared, exports: exports)
             }
             try commit(staged, frames: frames, in: opened)
         } catch {
             for file in staged { FileOutput.remove(temporary: file.temporary) }
             frames?.discard()
-            opened?.abandon()
+            prepared.abandon()
             throw error
         }
         opened?.lock.release()
@@ -83,40 +81,6 @@ struct RenderRun {
         }
     }
 
-    /// Outputs against inputs and each other: the folder with the names the run writes or
-    /// removes there, the single files.
-    func checkCollisions(frameNames: [String], earlier: [String]) throws(FramesError) {
-        var outputs: [NamedPath] = []
-        if let folder = job.outputs.folder {
-            let names = Set(frameNames + earlier + ["manifest.json", FolderLock.fileName])
-            outputs.append(.folder(job.outputs.folder == nil ? "--out" : "--out", folder, names: names))
-        }
-        outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
-        try PathCollisions.check(outputs: outputs, inputs: job.inputs)
-    }
-
-    /// Every destination usable before anything is made: the folder (`OutputFolder.check`), no
-    /// folder where a frame or the manifest goes, each single file's folder there.
-    func checkDestinations(frameNames: [String]) throws(FramesError) {
-        if let folder = job.outputs.folder {
-            try OutputFolder.check(folder, force: job.outputs.force)
-            for name in frameNames + ["manifest.json"] where FileInput.isDirectory(folder + "/" + name) {
-                throw .runtime("cannot replace '\(folder)/\(name)': \(String(cString: strerror(EISDIR)))")
-            }
-        }
-        for target in job.outputs.files {
-            let parent = PathCollisions.split(target.path).folder
-            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
-            let inNewFolder = job.outputs.folder.map {
-                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
-            }
-            if inNewFolder != true && !FileInput.isDirectory(parent) {
-                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
-                throw .runtime("cannot create '\(target.path)': \(String(cString: strerror(reason)))")
-            }
-        }
-    }
-
     /// `bytes` under a temporary name beside `path`; `holding` for a single file (see
     /// `FileOutput.stage`).
     func stage(_ bytes: [UInt8], beside path: String, holding: Bool = false) throws(FramesError) -> String {
@@ -127,13 +91,12 @@ struct RenderRun {
         }
     }
 
-    /// The frames and the manifest under temporary names in the locked folder, with the journal
-    /// begun.
+    /// The frames and the manifest under temporary names in the locked folder, whose journal
+    /// `prepared` began, in the files it created.
     func stageFrames(
-        in folder: OutputFolder, names: [String], earlier: [String], exports: [Manifest.Export]
+        in folder: OutputFolder, _ prepared: RunPreparation, exports: [Manifest.Export]
     ) throws(FramesError) -> StagedFrames {
-        let sequence = job.sequence
-        try folder.lock.begin(writing: names, replacing: earlier)
+        let (sequence, names, earlier) = (job.sequence, prepared.names, prepared.earlier)
         // The manifest depends on the job alone, not on the frames' bytes: made meanwhile.
         let (job, renderer) = (job, renderer)
         let manifest = BackgroundWork { () -> [UInt8] in
@@ -147,7 +110,7 @@ struct RenderRun {
         do {
             staged = try SequenceWriter(threads: job.threads).stage(
                 renderer, in: folder.path, fileNames: names, frames: sequence.writtenIndices.map(sequence.frame),
-                progress: { progress.update($0) })
+                files: prepared.files, progress: { progress.update($0) })
             progress.finish()
         } catch {
             progress.finish()

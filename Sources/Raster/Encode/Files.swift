@@ -162,9 +162,8 @@ package enum FileInput {
     /// `maxBytes + 1` bytes, however large the file claims or turns out to be.
     package static func read(_ path: String, maxBytes: Int = maxFileSize) throws(FileError) -> [UInt8] {
         var bytes = [UInt8]()
-        try forEachChunk(path, maxBytes: maxBytes, expecting: { bytes.reserveCapacity($0) }) {
-            bytes.append(contentsOf: $0)
-        }
+        try forEachChunk(
+            path, maxBytes: maxBytes, expecting: { bytes.reserveCapacity($0) }, { bytes.append(contentsOf: $0) })
         return bytes
     }
 

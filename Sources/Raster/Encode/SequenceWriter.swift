@@ -76,11 +76,21 @@ public struct SequenceWriter: Sendable {
         return staged.sizes
     }
 
-    /// Writes every frame under a temporary name in `directory` (see the type's notes); on
-    /// failure none is left.
+    /// Writes every frame under a temporary name in `directory` (see the type's notes), into
+    /// the files `files` created for the first of them when given (`FileOutput.CreatedFiles`,
+    /// beside `directory/fileNames[i]`); on failure none is left, nor any of `files`.
     package func stage(
         _ renderer: FrameRenderer, in directory: String, fileNames: [String], frames: [SequenceFrame]? = nil,
-        progress: @Sendable (Int) -> Void = { _ in }
+        files: FileOutput.CreatedFiles? = nil, progress: @Sendable (Int) -> Void = { _ in }
+    ) throws -> Staged {
+        defer { files?.finish() }
+        return try stageFrames(
+            renderer, in: directory, fileNames: fileNames, frames: frames, files: files, progress: progress)
+    }
+
+    private func stageFrames(
+        _ renderer: FrameRenderer, in directory: String, fileNames: [String], frames: [SequenceFrame]?,
+        files: FileOutput.CreatedFiles?, progress: @Sendable (Int) -> Void
     ) throws -> Staged {
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         // A hidden frame is always the same image: encode it once.
@@ -107,7 +117,9 @@ public struct SequenceWriter: Sendable {
                     case .spinner(let index): bytes = try encoder.encode(frame: index)
                     case .hidden: bytes = hidden
                     }
-                    let temporary = try FileOutput.stage(bytes, beside: final[k])
+                    let file = try files?.take(k) ?? FileOutput.StagedFile(beside: final[k])
+                    try file.append(bytes)
+                    let temporary = try file.finish()
                     state.withLock { s in
                         s.temporaries[k] = temporary
                         s.sizes[k] = bytes.count

@@ -1,0 +1,90 @@
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a run makes ready before its first frame, on a thread of its own while the renderer is
+/// built (`RenderRun.init`): every check (collisions, the destinations), the frame folder opened
+/// and locked with the journal begun, and the frames' temporary files begun (`FileOutput.CreatedFiles`,
+/// on a thread of their own: on some file systems creating them is most of writing them).
+/// Nothing is made when a check fails; `abandon` takes back what was made.
+struct RunPreparation: @unchecked Sendable {
+    /// The frame files' names, in order.
+    let names: [String]
+    let folder: OutputFolder?
+    /// The earlier run's frames that the folder's manifest lists, read under the lock.
+    let earlier: [String]
+    let files: FileOutput.CreatedFiles?
+
+    /// The preparation of `job`'s run, or the check that refused it.
+    static func make(_ job: RenderJob) -> Result<RunPreparation, FramesError> {
+        Result { () throws(FramesError) in try prepare(job) }
+    }
+
+    private static func prepare(_ job: RenderJob) throws(FramesError) -> RunPreparation {
+        let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
+        let listed = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/manifest.json") } ?? []
+        try checkCollisions(job, frameNames: names, earlier: listed)
+        try checkDestinations(job, frameNames: names)
+        guard let path = job.outputs.folder else {
+            return RunPreparation(names: names, folder: nil, earlier: [], files: nil)
+        }
+        let folder = try OutputFolder.open(path, force: job.outputs.force)
+        do throws(FramesError) {
+            let earlier = EarlierRun.files(listedIn: folder.path + "/manifest.json")
+            try folder.lock.begin(writing: names, replacing: earlier)
+            let files = FileOutput.CreatedFiles(beside: names.map { folder.path + "/" + $0 })
+            return RunPreparation(names: names, folder: folder, earlier: earlier, files: files)
+        } catch {
+            folder.abandon()
+            throw error
+        }
+    }
+
+    /// The run stops before its commit: the files made go, then the lock, and the folder if the
+    /// run created it.
+    func abandon() {
+        files?.finish()
+        folder?.abandon()
+    }
+
+    /// Outputs against inputs and each other: the folder with the names the run writes or
+    /// removes there, the single files.
+    static func checkCollisions(_ job: RenderJob, frameNames: [String], earlier: [String]) throws(FramesError) {
+        var outputs: [NamedPath] = []
+        if let folder = job.outputs.folder {
+            let names = Set(frameNames + earlier + ["manifest.json", FolderLock.fileName])
+            outputs.append(.folder(job.outputs.folder == nil ? "--out" : "--out", folder, names: names))
+        }
+        outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
+        try PathCollisions.check(outputs: outputs, inputs: job.inputs)
+    }
+
+    /// Every destination usable before anything is made: the folder (`OutputFolder.check`), no
+    /// folder where a frame or the manifest goes, each single file's folder there.
+    static func checkDestinations(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
+        if let folder = job.outputs.folder {
+            try OutputFolder.check(folder, force: job.outputs.force)
+            for name in frameNames + ["manifest.json"] where FileInput.isDirectory(folder + "/" + name) {
+                throw .runtime("cannot replace '\(folder)/\(name)': \(String(cString: strerror(EISDIR)))")
+            }
+        }
+        for target in job.outputs.files {
+            let parent = PathCollisions.split(target.path).folder
+            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
+            let inNewFolder = job.outputs.folder.map {
+                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
+            }
+            if inNewFolder != true && !FileInput.isDirectory(parent) {
+                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
+                throw .runtime("cannot create '\(target.path)': \(String(cString: strerror(reason)))")
+            }
+        }
+    }
+
+}
