@@ -101,9 +101,11 @@ let package = Package(
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.
         .target(name: "FramesCLI", dependencies: ["Raster", "LibraryLoader", "CMicroHTTPD"]),
+        // glibc's malloc.h (mallopt), headers only: the `frames` executable tunes its heap.
+        .systemLibrary(name: "CMalloc"),
         .executableTarget(
             name: "frames",
-            dependencies: ["FramesCLI"],
+            dependencies: ["FramesCLI", "CMalloc"],
             // The Swift runtime linked in statically: fewer shared libraries to load at start-up,
             // which matters for a tool that writes a whole sequence in milliseconds (see
             // BENCHMARKS.md). Linked at a fixed address (not position-independent): the loader
