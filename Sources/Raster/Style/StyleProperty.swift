@@ -122,11 +122,18 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
 
     /// `spinnerColor` → `spinner-color`.
     package static func kebabCase(_ name: String) -> String {
-        var out = ""
-        for character in name {
-            if character.isUppercase { out += "-" + character.lowercased() } else { out.append(character) }
+        // Property names are ASCII: byte by byte, without Unicode case tables (every option's
+        // name is made at start-up).
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count + 4)
+        for byte in name.utf8 {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                out += [UInt8(ascii: "-"), byte + 32]
+            } else {
+                out.append(byte)
+            }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     // The properties, in the documentation's order; `all` lists them.
