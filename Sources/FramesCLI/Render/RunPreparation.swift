@@ -86,5 +86,4 @@ struct RunPreparation: @unchecked Sendable {
             }
         }
     }
-
 }

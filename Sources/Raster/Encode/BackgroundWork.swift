@@ -32,7 +32,7 @@ package final class BackgroundWork<Value: Sendable> {
         if let thread { pthread_detach(thread) }
     }
 
-    /// The value, once made (the thread is joined the first time).
+    /// The value, once made (the thread is joined the first time). Asked by one thread only.
     package var value: Value {
         if let thread {
             pthread_join(thread, nil)

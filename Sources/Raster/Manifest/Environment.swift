@@ -19,8 +19,9 @@ extension Manifest {
     /// The versions of the C libraries that decide the bytes: zlib and libpng encode every
     /// render; FreeType draws a label's glyphs and fontconfig finds them, so FreeType is added
     /// (with the shaping libraries, `TextShaping.versions`) only for a render with a label, and
-    /// fontconfig only when it was asked for the label's fonts (`TextLabel.askedFontconfig`). A render without
-    /// a label never opens them (Sources/LibraryLoader), nor does asking their versions here.
+    /// fontconfig only when it was asked for the label's fonts (`TextLabel.askedFontconfig`). A
+    /// render without a label never opens them (Sources/LibraryLoader), nor does asking their
+    /// versions here.
     package static func libraryVersions(label: Bool, fontconfig: Bool = false) -> [String: String] {
         var versions = encoderVersions
         if label { versions["FreeType"] = freeTypeVersion }
