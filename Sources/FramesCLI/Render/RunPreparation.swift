@@ -38,7 +38,7 @@ struct RunPreparation: @unchecked Sendable {
         do throws(FramesError) {
             let earlier = EarlierRun.files(listedIn: folder.path + "/manifest.json")
             try folder.lock.begin(writing: names, replacing: earlier)
-            let files = FileOutput.CreatedFiles(beside: names.map { folder.path + "/" + $0 })
+            let files = FileOutput.CreatedFiles(beside: names.lazy.map { folder.path + "/" + $0 })
             return RunPreparation(names: names, folder: folder, earlier: earlier, files: files)
         } catch {
             folder.abandon()
@@ -59,7 +59,7 @@ struct RunPreparation: @unchecked Sendable {
         var outputs: [NamedPath] = []
         if let folder = job.outputs.folder {
             let names = Set(frameNames + earlier + ["manifest.json", FolderLock.fileName])
-            outputs.append(.folder(job.outputs.folder == nil ? "--out" : "--out", folder, names: names))
+            outputs.append(.folder("--out", folder, names: names))
         }
         outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
         try PathCollisions.check(outputs: outputs, inputs: job.inputs)

@@ -33,7 +33,7 @@ extension FileOutput {
         private var creator: BackgroundWork<Bool>?
 
         /// Starts creating files beside the first `maxCreated` of `paths`, in order.
-        package init(beside paths: [String]) {
+        package init(beside paths: some Collection<String>) {
             let paths = Array(paths.prefix(CreatedFiles.maxCreated))
             slots = Locked(([Slot](repeating: .waiting, count: paths.count), false))
             let slots = self.slots

@@ -84,14 +84,6 @@ public struct SequenceWriter: Sendable {
         files: FileOutput.CreatedFiles? = nil, progress: @Sendable (Int) -> Void = { _ in }
     ) throws -> Staged {
         defer { files?.finish() }
-        return try stageFrames(
-            renderer, in: directory, fileNames: fileNames, frames: frames, files: files, progress: progress)
-    }
-
-    private func stageFrames(
-        _ renderer: FrameRenderer, in directory: String, fileNames: [String], frames: [SequenceFrame]?,
-        files: FileOutput.CreatedFiles?, progress: @Sendable (Int) -> Void
-    ) throws -> Staged {
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         // A hidden frame is always the same image: encode it once.
         let hidden = frames.contains(.hidden) ? try SequenceWriter.hiddenFrameFile(renderer) : []

@@ -22,7 +22,7 @@ extension Manifest {
     /// fontconfig only when it was asked for the label's fonts (`TextLabel.askedFontconfig`). A
     /// render without a label never opens them (Sources/LibraryLoader), nor does asking their
     /// versions here.
-    package static func libraryVersions(label: Bool, fontconfig: Bool = false) -> [String: String] {
+    package static func libraryVersions(label: Bool, fontconfig: Bool) -> [String: String] {
         var versions = encoderVersions
         if label { versions["FreeType"] = freeTypeVersion }
         if label && fontconfig {

@@ -88,13 +88,7 @@ public struct TextLabel: Sendable {
         text: String, font source: FontSource, size: Double, maxLineWidth: Double? = nil, language: String? = nil
     ) throws(FontError) {
         var warnings: [TextWarning] = []
-        let (main, isDefault) = try TextLabel.mainFont(source, warnings: &warnings)
-        var askedFontconfig: Bool
-        switch source {
-        case .file: askedFontconfig = false
-        case .family(let family): askedFontconfig = family.map { !FontLocator.answersWithoutFontconfig($0) } ?? false
-        }
-        if isDefault && !FontLocator.answersWithoutFontconfig(FontLocator.defaultFamily) { askedFontconfig = true }
+        let (main, isDefault, askedFontconfig) = try TextLabel.mainFont(source, warnings: &warnings)
         var cascade = FontCascade(main: main, isDefaultFont: isDefault, language: language)
         var lines: [Line] = []
         var failures = GlyphFailures()
@@ -135,29 +129,37 @@ public struct TextLabel: Sendable {
         self.askedFontconfig = askedFontconfig || cascade.askedFontconfig
     }
 
-    /// The label's font, and whether it is the default family: a family that is not installed,
-    /// or a font without outlines, gives way to the default family with a warning.
-    static func mainFont(_ source: FontSource, warnings: inout [TextWarning]) throws(FontError) -> (Font, Bool) {
+    /// The label's font, whether it is the default family, and whether fontconfig was asked
+    /// for it (`FontLocator.answersWithoutFontconfig`): a family that is not installed, or a font
+    /// without outlines, gives way to the default family with a warning.
+    static func mainFont(_ source: FontSource, warnings: inout [TextWarning]) throws(FontError) -> (
+        font: Font, isDefault: Bool, askedFontconfig: Bool
+    ) {
         var requested: String? = nil
+        var asked = false
         switch source {
         case .file(let path):
             let font = try Font(path: path)
-            if font.kind == .outline { return (font, false) }
+            if font.kind == .outline { return (font, false, false) }
             requested = path
         case .family(let family):
-            if let family, let match = FontLocator.regularFace(of: family) {
-                let font = try Font(path: match.path, faceIndex: match.faceIndex)
-                if font.kind == .outline { return (font, false) }
-                requested = family
+            if let family {
+                asked = !FontLocator.answersWithoutFontconfig(family)
+                if let match = FontLocator.regularFace(of: family) {
+                    let font = try Font(path: match.path, faceIndex: match.faceIndex)
+                    if font.kind == .outline { return (font, false, asked) }
+                    requested = family
+                }
             }
         }
+        asked = asked || !FontLocator.answersWithoutFontconfig(FontLocator.defaultFamily)
         guard let match = FontLocator.regularFace(of: FontLocator.defaultFamily) else { throw .noFonts }
         if case .family(let family?) = source, requested == nil {
             warnings.append(.unknownFamily(requested: family, used: match.family))
         } else if let requested {
             warnings.append(.noOutlines(requested: requested, used: match.family))
         }
-        return (try Font(path: match.path, faceIndex: match.faceIndex), true)
+        return (try Font(path: match.path, faceIndex: match.faceIndex), true, asked)
     }
 
     /// The top of line `index` below the label's top, pt.
