@@ -16,6 +16,7 @@ enum RowDeflate {
     static func piece(_ input: UnsafeBufferPointer<UInt8>, rowBytes: Int, last: Bool) -> [UInt8] {
         var writer = BitWriter(capacity: 64 + input.count / 4)
         var tokens = TokenBlock()
+        defer { tokens.release() }
         var matcher = Matcher(input: input, rowBytes: rowBytes)
         while matcher.position < input.count {
             matcher.fill(&tokens, limit: blockTokens)
@@ -39,6 +40,7 @@ enum RowDeflate {
             return uniformPiece(byte: twice[0], count: count * rowBytes, last: last)
         }
         var copy = TokenBlock()
+        defer { copy.release() }
         var copyParser = Matcher(input: twice, rowBytes: rowBytes, start: rowBytes)
         copyParser.fill(&copy, limit: Int.max)
         copyParser.release()
@@ -49,6 +51,10 @@ enum RowDeflate {
         // ends, token by token.
         var tokens = TokenBlock()
         var tail = TokenBlock()
+        defer {
+            tokens.release()
+            tail.release()
+        }
         var matcher = Matcher(input: UnsafeBufferPointer(rebasing: twice[0..<rowBytes]), rowBytes: rowBytes)
         var copiesLeft = copy.count > 0 ? count - 1 : 0
         var next = 0
@@ -94,6 +100,7 @@ enum RowDeflate {
     private static func uniformPiece(byte: UInt8, count: Int, last: Bool) -> [UInt8] {
         var writer = BitWriter(capacity: 64 + count / 512)
         var tokens = TokenBlock()
+        defer { tokens.release() }
         for _ in 0..<min(4, count) { tokens.addLiteral(byte) }
         var left = count - min(4, count)
         while left > 0 {

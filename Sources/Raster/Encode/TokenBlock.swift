@@ -4,27 +4,45 @@
 /// A token is a `UInt32`: a literal byte is its value; a match sets the top bit, holds
 /// length − 3 (0…255) in bits 16…23 and distance − 1 (0…32767) in bits 0…14.
 struct TokenBlock {
-    private(set) var tokens: [UInt32] = []
-    /// Counts of the literal/length symbols 0…285 and of the distance symbols 0…29.
-    private var literalCounts = [UInt32](repeating: 0, count: 286)
-    private var distanceCounts = [UInt32](repeating: 0, count: 30)
+    /// One allocation: room for `capacity` tokens, then the counts of the literal/length symbols
+    /// 0…285 and of the distance symbols 0…29 (no copy-on-write checks on the hot path).
+    private let storage: UnsafeMutablePointer<UInt32>
+    private(set) var count = 0
+    /// The most tokens a block holds: `RowDeflate.blockTokens` (a piece's row of at most 32 KiB
+    /// parses into no more).
+    static let capacity = RowDeflate.blockTokens
+    private static let symbolCounts = 286 + 30
 
-    var count: Int { tokens.count }
+    init() {
+        storage = .allocate(capacity: TokenBlock.capacity + TokenBlock.symbolCounts)
+        (storage + TokenBlock.capacity).initialize(repeating: 0, count: TokenBlock.symbolCounts)
+    }
 
-    init() { tokens.reserveCapacity(RowDeflate.blockTokens) }
+    /// Frees the storage; the block is not used after.
+    func release() { storage.deallocate() }
+
+    private var literalCounts: UnsafeMutablePointer<UInt32> { storage + TokenBlock.capacity }
+    private var distanceCounts: UnsafeMutablePointer<UInt32> { storage + TokenBlock.capacity + 286 }
+
+    /// The tokens, in order.
+    var tokens: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: storage, count: count) }
 
     @inline(__always)
     mutating func addLiteral(_ byte: UInt8) {
-        tokens.append(UInt32(byte))
+        precondition(count < TokenBlock.capacity, "a block holds at most `capacity` tokens")
+        storage[count] = UInt32(byte)
+        count += 1
         literalCounts[Int(byte)] += 1
     }
 
     /// A match of `length` (3…258) bytes, `distance` (1…32768) back.
     @inline(__always)
     mutating func addMatch(length: Int, distance: Int) {
+        precondition(count < TokenBlock.capacity, "a block holds at most `capacity` tokens")
         let l = UInt32(length - 3)
         let d = UInt32(distance - 1)
-        tokens.append(0x8000_0000 | l << 16 | d)
+        storage[count] = 0x8000_0000 | l << 16 | d
+        count += 1
         literalCounts[257 + TokenBlock.lengthSymbol(l)] += 1
         distanceCounts[TokenBlock.distanceSymbol(d)] += 1
     }
@@ -40,9 +58,8 @@ struct TokenBlock {
     }
 
     mutating func reset() {
-        tokens.removeAll(keepingCapacity: true)
-        for i in literalCounts.indices { literalCounts[i] = 0 }
-        for i in distanceCounts.indices { distanceCounts[i] = 0 }
+        count = 0
+        literalCounts.update(repeating: 0, count: TokenBlock.symbolCounts)
     }
 
     /// Writes the block: its header, Huffman tables, tokens and end-of-block code.
@@ -56,8 +73,8 @@ struct TokenBlock {
     func write(
         final: Bool, repeating copy: TokenBlock?, times: Int, then tail: TokenBlock?, into writer: inout BitWriter
     ) {
-        var counts = literalCounts
-        var distanceCounts = distanceCounts
+        var counts = [UInt32](UnsafeBufferPointer(start: literalCounts, count: 286))
+        var distanceCounts = [UInt32](UnsafeBufferPointer(start: self.distanceCounts, count: 30))
         for (part, multiple) in [(copy, times), (tail, 1)] where multiple > 0 {
             guard let part else { continue }
             for i in counts.indices { counts[i] += UInt32(multiple) * part.literalCounts[i] }
@@ -85,7 +102,7 @@ struct TokenBlock {
 
     /// Writes `tokens` with the block's codes (room for them already made).
     private static func write(
-        _ tokens: [UInt32], literals: HuffmanCode, distances: HuffmanCode, into writer: inout BitWriter
+        _ tokens: UnsafeBufferPointer<UInt32>, literals: HuffmanCode, distances: HuffmanCode, into writer: inout BitWriter
     ) {
         literals.lengths.withUnsafeBufferPointer { literalLengths in
             literals.codes.withUnsafeBufferPointer { literalCodes in

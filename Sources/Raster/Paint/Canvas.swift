@@ -175,31 +175,58 @@ extension Layer {
 }
 
 extension Canvas {
-    /// Calls `body(x, y, pixel)` with the rounded premultiplied pixel of `mask` in `color` over
-    /// this canvas, then the `over` layers, for every pixel of `rows` × `columns` that the mask
-    /// covers.
-    @inline(__always)
-    func forEachComposited(
-        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer], rows: Range<Int>,
-        columns: Range<Int>, _ body: (Int, Int, UInt32) -> Void
+    /// Writes the rounded premultiplied pixel of `mask` in `color` over this canvas, then the
+    /// `over` layers, for every pixel of `region` that the mask covers, into `target`: the
+    /// pixels of `region`, row after row. Pixels the mask does not cover are left as they are.
+    func composite(
+        _ mask: CoverageMask, color: PremultipliedColor, over: [Layer], region: PixelRect,
+        into target: UnsafeMutablePointer<UInt32>
     ) {
         // Only the over layers that reach into this canvas matter; usually there are none.
         let reaching = over.filter { !$0.window.intersection(window).isEmpty }
-        let area = mask.window.intersection(window)
-            .intersection(
-                PixelRect(x0: columns.lowerBound, y0: rows.lowerBound, x1: columns.upperBound, y1: rows.upperBound))
+        let area = mask.window.intersection(window).intersection(region)
         if area.isEmpty { return }
         let solid = reaching.isEmpty ? opaqueCover(color) : nil
+        let (width, maskWindow, stride) = (window.width, mask.window, region.width)
         values.withUnsafeBufferPointer { v in
-            Canvas.forEachCovered(by: mask, in: area, of: window) { index, x, y, c in
-                if c == 1, let solid {
-                    body(x, y, solid)
-                    return
+            mask.values.withUnsafeBufferPointer { m in
+                for y in area.y0..<area.y1 {
+                    // Row y of the mask, the canvas and the target, each indexed by x.
+                    let coverage = m.baseAddress! + (y - maskWindow.y0) * maskWindow.width - maskWindow.x0
+                    let under = v.baseAddress! + ((y - window.y0) * width - window.x0) * 4
+                    let out = target + (y - region.y0) * stride - region.x0
+                    var x = area.x0
+                    while x < area.x1 {
+                        // Four uncovered pixels at once: coverage is never negative, so a pixel
+                        // is uncovered exactly when its bits are all 0 (+0.0).
+                        if x + 4 <= area.x1 {
+                            let four = UnsafeRawPointer(coverage + x)
+                            if four.loadUnaligned(as: UInt64.self) | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                                == 0
+                            {
+                                x += 4
+                                continue
+                            }
+                        }
+                        let c = coverage[x]
+                        x += 1
+                        guard c > 0 else { continue }
+                        if c == 1, let solid {
+                            out[x - 1] = solid
+                            continue
+                        }
+                        let pixel = sourceOver(
+                            color, coverage: c,
+                            onto: UnsafeRawPointer(under + 4 * (x - 1)).loadUnaligned(as: SIMD4<Float>.self))
+                        if reaching.isEmpty {
+                            out[x - 1] = quantizePixel(pixel)
+                            continue
+                        }
+                        var channels = (pixel[0], pixel[1], pixel[2], pixel[3])
+                        for layer in reaching { layer.draw(onto: &channels, x: x - 1, y: y) }
+                        out[x - 1] = quantizePixel(channels)
+                    }
                 }
-                var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
-                sourceOver(color, coverage: c, onto: &pixel)
-                for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
-                body(x, y, quantizePixel(pixel))
             }
         }
     }
@@ -207,14 +234,19 @@ extension Canvas {
 
 /// Premultiplied source-over of `color` at coverage `c` onto a float pixel (r, g, b, a): every
 /// channel becomes S·c + D·(1 − S.alpha·c). The one place this formula is written, so every path
-/// (whole image, spinner box, label over arc) computes bit-identical floats.
+/// (whole image, spinner box, label over arc) computes bit-identical floats: four lanes, each
+/// the same two products and one sum as a channel alone.
+@inline(__always)
+func sourceOver(_ color: PremultipliedColor, coverage c: Float, onto pixel: SIMD4<Float>) -> SIMD4<Float> {
+    let keep = 1 - color.alpha * c
+    return SIMD4(color.red, color.green, color.blue, color.alpha) * c + pixel * keep
+}
+
+/// `sourceOver(_:coverage:onto:)` on a pixel held as four floats.
 @inline(__always)
 func sourceOver(_ color: PremultipliedColor, coverage c: Float, onto pixel: inout (Float, Float, Float, Float)) {
-    let keep = 1 - color.alpha * c
-    pixel.0 = color.red * c + pixel.0 * keep
-    pixel.1 = color.green * c + pixel.1 * keep
-    pixel.2 = color.blue * c + pixel.2 * keep
-    pixel.3 = color.alpha * c + pixel.3 * keep
+    let result = sourceOver(color, coverage: c, onto: SIMD4(pixel.0, pixel.1, pixel.2, pixel.3))
+    pixel = (result[0], result[1], result[2], result[3])
 }
 
 /// The pixel `color` makes at full coverage over any pixel, when it is opaque: `sourceOver` keeps
@@ -227,9 +259,15 @@ func opaqueCover(_ color: PremultipliedColor) -> UInt32? {
 
 /// A float pixel rounded to 8-bit premultiplied RGBA (colour channels clamped to alpha).
 @inline(__always)
+func quantizePixel(_ pixel: SIMD4<Float>) -> UInt32 {
+    let a = quantize(pixel[3])
+    return Pixmap.pack(r: min(a, quantize(pixel[0])), g: min(a, quantize(pixel[1])), b: min(a, quantize(pixel[2])), a: a)
+}
+
+/// `quantizePixel` of a pixel held as four floats.
+@inline(__always)
 func quantizePixel(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
-    let a = quantize(pixel.3)
-    return Pixmap.pack(r: min(a, quantize(pixel.0)), g: min(a, quantize(pixel.1)), b: min(a, quantize(pixel.2)), a: a)
+    quantizePixel(SIMD4(pixel.0, pixel.1, pixel.2, pixel.3))
 }
 
 /// v (0…1, clamped) × 255 rounded to the nearest integer, ties to even. Adding 2²³ leaves a

@@ -4,7 +4,8 @@
 /// each cell of an accumulation buffer, the signed area it contributes to the cells on its right
 /// within that pixel row; a running sum along each row then gives, per pixel, the signed area
 /// of the shape inside that pixel, exact for polygons up to Double rounding.
-/// Coverage is min(1, |sum|): the non-zero rule, exact wherever the winding number inside a
+/// Coverage is min(1, |sum|), and 0 where |sum| is below `residue` (what Double rounding leaves
+/// of a row's sum once it has passed a shape): the non-zero rule, exact wherever the winding number inside a
 /// pixel takes only the values 0 and +1 (or 0 and −1). Where winding ±2 meets 0, or +1 meets −1,
 /// inside one pixel it is an approximation, so the outlines drawn here wind once (see `Path`
 /// shapes).
@@ -23,6 +24,11 @@ package enum Rasterizer {
     /// The most cells accumulated at once: 8 Ki (64 KiB of Double). 64 Ki cells cost the indicator
     /// at @3x 74 more page faults a run, the overlay's still 156 (BENCHMARKS.md).
     static let bandCells = 1 << 13
+
+    /// Running sums below this are rounding left over, not area: 1e-12 px² (a real sliver that
+    /// thin changes no pixel, 8 bits being 1/255). Without it the pixels after a shape on its
+    /// rows are "covered" by about 1e-16 and cost a blend each.
+    static let residue = 1e-12
 
     /// The coverage of the polygons (closed implicitly) over `window` (pixels), accumulated at most
     /// `bandCells` cells at a time; with `rows` (image rows), only those rows of the window: the
@@ -290,7 +296,8 @@ struct Accumulator {
                 }
                 for column in 0..<width {
                     sum += cells[source + column]
-                    out[target + column] = Float(min(1, abs(sum)))
+                    let area = abs(sum)
+                    out[target + column] = area < Rasterizer.residue ? 0 : Float(min(1, area))
                 }
             }
         }

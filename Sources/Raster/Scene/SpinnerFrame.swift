@@ -41,10 +41,8 @@ package struct SpinnerFrame: ChangedRows {
         if area.isEmpty { return }
         let stride = region.width
         if let base = renderer.spinnerBase {
-            base.forEachComposited(
-                arc, color: renderer.arcColor, over: renderer.overLayers, rows: region.y0..<region.y1,
-                columns: region.x0..<region.x1
-            ) { x, y, pixel in pixels[(y - region.y0) * stride + x - region.x0] = pixel }
+            base.composite(
+                arc, color: renderer.arcColor, over: renderer.overLayers, region: region, into: pixels.baseAddress!)
             return
         }
         let (under, over, color) = (renderer.underLayers, renderer.overLayers, renderer.arcColor)
