@@ -40,7 +40,6 @@ enum RowDeflate {
             return uniformPiece(byte: twice[0], count: count * rowBytes, last: last)
         }
         var copy = TokenBlock()
-        defer { copy.release() }
         var copyParser = Matcher(input: twice, rowBytes: rowBytes, start: rowBytes)
         copyParser.fill(&copy, limit: Int.max)
         copyParser.release()
@@ -51,10 +50,7 @@ enum RowDeflate {
         // ends, token by token.
         var tokens = TokenBlock()
         var tail = TokenBlock()
-        defer {
-            tokens.release()
-            tail.release()
-        }
+        defer { for block in [copy, tokens, tail] { block.release() } }
         var matcher = Matcher(input: UnsafeBufferPointer(rebasing: twice[0..<rowBytes]), rowBytes: rowBytes)
         var copiesLeft = copy.count > 0 ? count - 1 : 0
         var next = 0

@@ -102,7 +102,8 @@ struct TokenBlock {
 
     /// Writes `tokens` with the block's codes (room for them already made).
     private static func write(
-        _ tokens: UnsafeBufferPointer<UInt32>, literals: HuffmanCode, distances: HuffmanCode, into writer: inout BitWriter
+        _ tokens: UnsafeBufferPointer<UInt32>, literals: HuffmanCode, distances: HuffmanCode,
+        into writer: inout BitWriter
     ) {
         literals.lengths.withUnsafeBufferPointer { literalLengths in
             literals.codes.withUnsafeBufferPointer { literalCodes in

@@ -201,9 +201,8 @@ extension Canvas {
                         // is uncovered exactly when its bits are all 0 (+0.0).
                         if x + 4 <= area.x1 {
                             let four = UnsafeRawPointer(coverage + x)
-                            if four.loadUnaligned(as: UInt64.self) | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                                == 0
-                            {
+                            let low = four.loadUnaligned(as: UInt64.self)
+                            if low | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0 {
                                 x += 4
                                 continue
                             }
@@ -261,7 +260,8 @@ func opaqueCover(_ color: PremultipliedColor) -> UInt32? {
 @inline(__always)
 func quantizePixel(_ pixel: SIMD4<Float>) -> UInt32 {
     let a = quantize(pixel[3])
-    return Pixmap.pack(r: min(a, quantize(pixel[0])), g: min(a, quantize(pixel[1])), b: min(a, quantize(pixel[2])), a: a)
+    let (r, g, b) = (quantize(pixel[0]), quantize(pixel[1]), quantize(pixel[2]))
+    return Pixmap.pack(r: min(a, r), g: min(a, g), b: min(a, b), a: a)
 }
 
 /// `quantizePixel` of a pixel held as four floats.

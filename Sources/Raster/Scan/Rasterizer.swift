@@ -4,11 +4,9 @@
 /// each cell of an accumulation buffer, the signed area it contributes to the cells on its right
 /// within that pixel row; a running sum along each row then gives, per pixel, the signed area
 /// of the shape inside that pixel, exact for polygons up to Double rounding.
-/// Coverage is min(1, |sum|), and 0 where |sum| is below `residue` (what Double rounding leaves
-/// of a row's sum once it has passed a shape): the non-zero rule, exact wherever the winding number inside a
-/// pixel takes only the values 0 and +1 (or 0 and −1). Where winding ±2 meets 0, or +1 meets −1,
-/// inside one pixel it is an approximation, so the outlines drawn here wind once (see `Path`
-/// shapes).
+/// Coverage is min(1, |sum|) (0 below `residue`): the non-zero rule, exact wherever the winding
+/// number inside a pixel takes only the values 0 and ±1 of one sign; where ±2 meets 0, or +1
+/// meets −1, it is an approximation, so the outlines drawn here wind once (see `Path` shapes).
 ///
 /// Limits: curves must be flattened first (`Path.flattened(tolerance:)`); the accuracy of a curved
 /// edge is then the flattening tolerance. Segments are clipped to the window: parts left of it
@@ -17,17 +15,14 @@
 /// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
 /// A window of more than `bandCells` cells is accumulated in bands of rows, every segment added
 /// again for each band, in one buffer: a row gets the same additions in the same order either
-/// way (the same values, bit for bit), and the Double buffer stays at most `bandCells` cells
-/// (64 KiB, in the cache, and below glibc's threshold for a fresh mapping: memory the process
-/// has already touched) beside the Float mask, rather than twice its size in fresh pages.
+/// way (the same values, bit for bit), and the Double buffer stays at most `bandCells` cells (64
+/// KiB, cached, under glibc's threshold for a fresh mapping) beside the Float mask.
 package enum Rasterizer {
     /// The most cells accumulated at once: 8 Ki (64 KiB of Double). 64 Ki cells cost the indicator
     /// at @3x 74 more page faults a run, the overlay's still 156 (BENCHMARKS.md).
     static let bandCells = 1 << 13
 
-    /// Running sums below this are rounding left over, not area: 1e-12 px² (a real sliver that
-    /// thin changes no pixel, 8 bits being 1/255). Without it the pixels after a shape on its
-    /// rows are "covered" by about 1e-16 and cost a blend each.
+    /// Sums below this are rounding left after a shape (about 1e-16), not area: 0, blending nothing.
     static let residue = 1e-12
 
     /// The coverage of the polygons (closed implicitly) over `window` (pixels), accumulated at most
@@ -296,8 +291,7 @@ struct Accumulator {
                 }
                 for column in 0..<width {
                     sum += cells[source + column]
-                    let area = abs(sum)
-                    out[target + column] = area < Rasterizer.residue ? 0 : Float(min(1, area))
+                    out[target + column] = abs(sum) < Rasterizer.residue ? 0 : Float(min(1, abs(sum)))
                 }
             }
         }
