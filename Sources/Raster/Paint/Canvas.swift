@@ -94,16 +94,27 @@ package struct Canvas: Sendable {
         by mask: CoverageMask, in area: PixelRect, of window: PixelRect, _ body: (Int, Int, Int, Float) -> Void
     ) {
         let width = window.width
-        let maskWidth = mask.window.width
+        let maskWindow = mask.window
         mask.values.withUnsafeBufferPointer { m in
             for y in area.y0..<area.y1 {
-                var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
-                var maskIndex = (y - mask.window.y0) * maskWidth + (area.x0 - mask.window.x0)
-                for x in area.x0..<area.x1 {
-                    let c = m[maskIndex]
-                    if c > 0 { body(index, x, y, c) }
-                    index += 4
-                    maskIndex += 1
+                // Row y of the mask, indexed by x.
+                let coverage = m.baseAddress! + (y - maskWindow.y0) * maskWindow.width - maskWindow.x0
+                let rowIndex = ((y - window.y0) * width - window.x0) * 4
+                var x = area.x0
+                while x < area.x1 {
+                    // Four uncovered pixels at once: coverage is never negative, so a pixel is
+                    // uncovered exactly when its bits are all 0 (+0.0).
+                    if x + 4 <= area.x1 {
+                        let four = UnsafeRawPointer(coverage + x)
+                        let low = four.loadUnaligned(as: UInt64.self)
+                        if low | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0 {
+                            x += 4
+                            continue
+                        }
+                    }
+                    let c = coverage[x]
+                    if c > 0 { body(rowIndex + 4 * x, x, y, c) }
+                    x += 1
                 }
             }
         }
@@ -187,45 +198,18 @@ extension Canvas {
         let area = mask.window.intersection(window).intersection(region)
         if area.isEmpty { return }
         let solid = reaching.isEmpty ? opaqueCover(color) : nil
-        let (width, maskWindow, stride) = (window.width, mask.window, region.width)
+        let stride = region.width
         values.withUnsafeBufferPointer { v in
-            mask.values.withUnsafeBufferPointer { m in
-                for y in area.y0..<area.y1 {
-                    // Row y of the mask, the canvas and the target, each indexed by x.
-                    let coverage = m.baseAddress! + (y - maskWindow.y0) * maskWindow.width - maskWindow.x0
-                    let under = v.baseAddress! + ((y - window.y0) * width - window.x0) * 4
-                    let out = target + (y - region.y0) * stride - region.x0
-                    var x = area.x0
-                    while x < area.x1 {
-                        // Four uncovered pixels at once: coverage is never negative, so a pixel
-                        // is uncovered exactly when its bits are all 0 (+0.0).
-                        if x + 4 <= area.x1 {
-                            let four = UnsafeRawPointer(coverage + x)
-                            let low = four.loadUnaligned(as: UInt64.self)
-                            if low | four.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == 0 {
-                                x += 4
-                                continue
-                            }
-                        }
-                        let c = coverage[x]
-                        x += 1
-                        guard c > 0 else { continue }
-                        if c == 1, let solid {
-                            out[x - 1] = solid
-                            continue
-                        }
-                        let pixel = sourceOver(
-                            color, coverage: c,
-                            onto: UnsafeRawPointer(under + 4 * (x - 1)).loadUnaligned(as: SIMD4<Float>.self))
-                        if reaching.isEmpty {
-                            out[x - 1] = quantizePixel(pixel)
-                            continue
-                        }
-                        var channels = (pixel[0], pixel[1], pixel[2], pixel[3])
-                        for layer in reaching { layer.draw(onto: &channels, x: x - 1, y: y) }
-                        out[x - 1] = quantizePixel(channels)
-                    }
+            Canvas.forEachCovered(by: mask, in: area, of: window) { index, x, y, c in
+                let out = target + (y - region.y0) * stride + x - region.x0
+                if c == 1, let solid {
+                    out.pointee = solid
+                    return
                 }
+                var pixel = (v[index], v[index + 1], v[index + 2], v[index + 3])
+                sourceOver(color, coverage: c, onto: &pixel)
+                for layer in reaching { layer.draw(onto: &pixel, x: x, y: y) }
+                out.pointee = quantizePixel(pixel)
             }
         }
     }
@@ -233,19 +217,14 @@ extension Canvas {
 
 /// Premultiplied source-over of `color` at coverage `c` onto a float pixel (r, g, b, a): every
 /// channel becomes S·c + D·(1 − S.alpha·c). The one place this formula is written, so every path
-/// (whole image, spinner box, label over arc) computes bit-identical floats: four lanes, each
-/// the same two products and one sum as a channel alone.
-@inline(__always)
-func sourceOver(_ color: PremultipliedColor, coverage c: Float, onto pixel: SIMD4<Float>) -> SIMD4<Float> {
-    let keep = 1 - color.alpha * c
-    return SIMD4(color.red, color.green, color.blue, color.alpha) * c + pixel * keep
-}
-
-/// `sourceOver(_:coverage:onto:)` on a pixel held as four floats.
+/// (whole image, spinner box, label over arc) computes bit-identical floats.
 @inline(__always)
 func sourceOver(_ color: PremultipliedColor, coverage c: Float, onto pixel: inout (Float, Float, Float, Float)) {
-    let result = sourceOver(color, coverage: c, onto: SIMD4(pixel.0, pixel.1, pixel.2, pixel.3))
-    pixel = (result[0], result[1], result[2], result[3])
+    let keep = 1 - color.alpha * c
+    pixel.0 = color.red * c + pixel.0 * keep
+    pixel.1 = color.green * c + pixel.1 * keep
+    pixel.2 = color.blue * c + pixel.2 * keep
+    pixel.3 = color.alpha * c + pixel.3 * keep
 }
 
 /// The pixel `color` makes at full coverage over any pixel, when it is opaque: `sourceOver` keeps
@@ -258,16 +237,10 @@ func opaqueCover(_ color: PremultipliedColor) -> UInt32? {
 
 /// A float pixel rounded to 8-bit premultiplied RGBA (colour channels clamped to alpha).
 @inline(__always)
-func quantizePixel(_ pixel: SIMD4<Float>) -> UInt32 {
-    let a = quantize(pixel[3])
-    let (r, g, b) = (quantize(pixel[0]), quantize(pixel[1]), quantize(pixel[2]))
-    return Pixmap.pack(r: min(a, r), g: min(a, g), b: min(a, b), a: a)
-}
-
-/// `quantizePixel` of a pixel held as four floats.
-@inline(__always)
 func quantizePixel(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
-    quantizePixel(SIMD4(pixel.0, pixel.1, pixel.2, pixel.3))
+    let a = quantize(pixel.3)
+    let (r, g, b) = (quantize(pixel.0), quantize(pixel.1), quantize(pixel.2))
+    return Pixmap.pack(r: min(a, r), g: min(a, g), b: min(a, b), a: a)
 }
 
 /// v (0…1, clamped) × 255 rounded to the nearest integer, ties to even. Adding 2²³ leaves a
