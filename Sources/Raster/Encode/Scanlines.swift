@@ -105,16 +105,28 @@ enum Scanlines {
                     target.copyMemory(from: target - outStride, byteCount: width * 4)
                     continue
                 }
-                // Runs of one pixel are common: demultiply each value once.
+                // Runs of one pixel are common: demultiply each value once, and store four
+                // pixels equal to the last at once.
                 var last = source[0]
                 var straight = Scanlines.straight(last, table: table)
-                for x in 0..<width {
+                var x = 0
+                while x < width {
+                    if x + 4 <= width,
+                        UnsafeRawPointer(source + x).loadUnaligned(as: SIMD4<UInt32>.self)
+                            == SIMD4(repeating: last)
+                    {
+                        target.storeBytes(
+                            of: SIMD4(repeating: straight.littleEndian), toByteOffset: 4 * x, as: SIMD4<UInt32>.self)
+                        x += 4
+                        continue
+                    }
                     let pixel = source[x]
                     if pixel != last {
                         last = pixel
                         straight = Scanlines.straight(pixel, table: table)
                     }
                     target.storeBytes(of: straight.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
+                    x += 1
                 }
             }
         }

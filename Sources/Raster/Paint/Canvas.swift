@@ -148,11 +148,21 @@ package struct Canvas: Sendable {
         if area.isEmpty { return }
         let width = window.width
         values.withUnsafeBufferPointer { v in
+            let raw = UnsafeRawPointer(v.baseAddress!)
             for y in area.y0..<area.y1 {
                 var index = ((y - window.y0) * width + (area.x0 - window.x0)) * 4
                 var target = (y - originY) * pixmapWidth + area.x0
+                // Runs of one pixel are common (a card's inside): each value is rounded once, a
+                // pixel with the same bits as the one before taking its rounding.
+                var bits = raw.loadUnaligned(fromByteOffset: 4 * index, as: SIMD4<UInt32>.self)
+                var rounded = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
                 for _ in area.x0..<area.x1 {
-                    pixels[target] = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
+                    let next = raw.loadUnaligned(fromByteOffset: 4 * index, as: SIMD4<UInt32>.self)
+                    if next != bits {
+                        bits = next
+                        rounded = quantizePixel((v[index], v[index + 1], v[index + 2], v[index + 3]))
+                    }
+                    pixels[target] = rounded
                     index += 4
                     target += 1
                 }

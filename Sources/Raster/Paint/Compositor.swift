@@ -129,8 +129,7 @@ enum Compositor {
                 guard x1 - x0 >= 2 && y1 > y0 else { continue }
                 mask.values.withUnsafeBufferPointer { v in
                     for y in y0..<y1 {
-                        let row = v.baseAddress! + (y - window.y0) * maskWidth - window.x0
-                        for x in (x0 + 1)..<x1 where row[x] != row[x - 1] { changes[x] = true }
+                        markChanges(in: v.baseAddress! + (y - window.y0) * maskWidth - window.x0, x0 + 1..<x1, &changes)
                     }
                 }
             case .image, .placedImage:
@@ -154,6 +153,27 @@ enum Compositor {
             x = end
         }
         return runs
+    }
+
+    /// Sets `changes[x]` for each x of `columns` where `row[x] != row[x − 1]`, eight columns
+    /// compared at once (a mask's rows are mostly runs of one value).
+    @inline(__always)
+    private static func markChanges(in row: UnsafePointer<Float>, _ columns: Range<Int>, _ changes: inout [Bool]) {
+        var x = columns.lowerBound
+        let raw = UnsafeRawPointer(row)
+        while x + 8 <= columns.upperBound {
+            let here = raw.loadUnaligned(fromByteOffset: 4 * x, as: SIMD8<Float>.self)
+            let left = raw.loadUnaligned(fromByteOffset: 4 * (x - 1), as: SIMD8<Float>.self)
+            let differ = here .!= left
+            if any(differ) {
+                for lane in 0..<8 where differ[lane] { changes[x + lane] = true }
+            }
+            x += 8
+        }
+        while x < columns.upperBound {
+            if row[x] != row[x - 1] { changes[x] = true }
+            x += 1
+        }
     }
 
     /// Runs of composited columns closer than this are composited as one: 16 columns.

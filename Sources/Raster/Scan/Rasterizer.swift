@@ -13,10 +13,11 @@
 /// become vertical edges on its left side (so winding is kept), parts right of it do not affect
 /// it, parts above or below are dropped. Accumulation is in Double (Float coordinates alone
 /// would cost about 1e-5 px² per edge pixel); the finished coverage is stored as Float.
-/// A window of more than `bandCells` cells is accumulated in bands of rows, every segment added
-/// again for each band, in one buffer: a row gets the same additions in the same order either
-/// way (the same values, bit for bit), and the Double buffer stays at most `bandCells` cells (64
-/// KiB, cached, under glibc's threshold for a fresh mapping) beside the Float mask.
+/// A window of more than `bandCells` cells is accumulated in bands of rows, in one buffer, each
+/// band from the segments that reach it (a row or more above or below it, a segment adds nothing
+/// to it): a row gets the same additions in the same order either way (the same values, bit for
+/// bit), and the Double buffer stays at most `bandCells` cells (64 KiB, cached, under glibc's
+/// threshold for a fresh mapping) beside the Float mask.
 package enum Rasterizer {
     /// The most cells accumulated at once: 8 Ki (64 KiB of Double). 64 Ki cells cost the indicator
     /// at @3x 74 more page faults a run, the overlay's still 156 (BENCHMARKS.md).
@@ -37,12 +38,9 @@ package enum Rasterizer {
             }
             ?? window
         let width = window.width
-        guard width > 0, !part.isEmpty else {
-            return CoverageMask(
-                window: PixelRect(x0: window.x0, y0: window.y0, x1: window.x0, y1: window.y0), values: [])
-        }
-        let ox = Double(window.x0)
-        let oy = Double(window.y0)
+        let empty = PixelRect(x0: window.x0, y0: window.y0, x1: window.x0, y1: window.y0)
+        guard width > 0, !part.isEmpty else { return CoverageMask(window: empty, values: []) }
+        let (ox, oy) = (Double(window.x0), Double(window.y0))
         let (first, last) = (part.y0 - window.y0, part.y1 - window.y0)
         let bandRows = max(1, bandCells / (width + 2))
         let repeats = repeatedRows(of: polygons, oy: oy, height: window.height, rows: first..<last)
@@ -63,11 +61,14 @@ package enum Rasterizer {
                 }
                 if used { accumulator.reset(rows: band) }
                 used = true
+                let (above, below) = (Double(band.lowerBound - 1), Double(band.upperBound + 1))
                 for polygon in polygons where polygon.count >= 2 {
                     var previous = polygon[polygon.count - 1]
                     for point in polygon {
-                        accumulator.addClippedLine(
-                            x0: previous.x - ox, y0: previous.y - oy, x1: point.x - ox, y1: point.y - oy)
+                        let (y0, y1) = (previous.y - oy, point.y - oy)
+                        if !((y0 <= above && y1 <= above) || (y0 >= below && y1 >= below)) {
+                            accumulator.addClippedLine(x0: previous.x - ox, y0: y0, x1: point.x - ox, y1: y1)
+                        }
                         previous = point
                     }
                 }
@@ -116,10 +117,9 @@ package enum Rasterizer {
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
-    package static func coverage(
-        of path: Path, in window: PixelRect,
-        tolerance: Double = Path.defaultTolerance
-    ) -> CoverageMask {
+    package static func coverage(of path: Path, in window: PixelRect, tolerance: Double = Path.defaultTolerance)
+        -> CoverageMask
+    {
         coverage(of: path.flattened(tolerance: tolerance), in: window)
     }
 }
@@ -154,8 +154,7 @@ struct Accumulator {
     /// where it crosses x = 0 and x = width.
     mutating func addClippedLine(x0: Double, y0: Double, x1: Double, y1: Double) {
         if y0 == y1 { return }
-        let h = Double(height)
-        let w = Double(width)
+        let (h, w) = (Double(height), Double(width))
         // Clip to 0 ≤ y ≤ height.
         var ax = x0
         var ay = y0
