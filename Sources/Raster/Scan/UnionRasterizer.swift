@@ -21,22 +21,33 @@ import Dispatch
 ///
 /// Where no two outlines overlap, the plain accumulation is already exact, and its values are
 /// kept unchanged (bit for bit); the boundary is used only in pixels where the winding reaches
-/// ±2 or where shapes of opposite orientation meet. Cost: the plain accumulation, plus for each
-/// row a sort of its pieces and, per cluster, a pass over its pieces per strip.
+/// ±2 or where shapes of opposite orientation meet. Rows where that cannot happen are not
+/// searched at all (`SimpleShapes`): in a label of separate glyphs, none. Cost: the plain
+/// accumulation, a sweep over each shape's edges, and for each row searched a sort of its pieces
+/// and, per cluster, a pass over its pieces per strip.
 extension Rasterizer {
     /// The coverage of the union of `shapes` (each a set of closed polygons filled by the
     /// non-zero rule, its orientation taken from its signed area) over `window`.
-    package static func unionCoverage(of shapes: [[Polygon]], in window: PixelRect) -> CoverageMask {
+    /// Only the rows `SimpleShapes.rowsToSearch` names are searched (`searchingEveryRow`: all,
+    /// for tests: the same values).
+    package static func unionCoverage(
+        of shapes: [[Polygon]], in window: PixelRect, searchingEveryRow: Bool = false
+    ) -> CoverageMask {
         var mask = coverage(of: shapes.flatMap { $0 }, in: window)
         guard window.width > 0, window.height > 0 else { return mask }
-        let rows = UnionRows(shapes: shapes, window: window)
+        let search =
+            searchingEveryRow
+            ? [Bool](repeating: true, count: window.height) : SimpleShapes.rowsToSearch(shapes, in: window)
+        guard search.contains(true) else { return mask }
+        let rows = UnionRows(shapes: shapes, window: window, rows: search)
         // Rows are independent: bands of them on all cores, each writing its own rows.
         let (width, height) = (window.width, window.height)
         let band = 8
         mask.values.withUnsafeMutableBufferPointer { values in
             let target = SendablePointer(values.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { index in
-                for row in (index * band)..<min(height, (index + 1) * band) where !rows.pieces[row].isEmpty {
+                for row in (index * band)..<min(height, (index + 1) * band)
+                where search[row] && !rows.pieces[row].isEmpty {
                     guard let exact = rows.exactRow(row) else { continue }
                     for (column, value) in exact { target.pointer[row * width + column] = value }
                 }
@@ -70,7 +81,8 @@ struct UnionRows {
     let width: Int
     var pieces: [[UnionPiece]]
 
-    init(shapes: [[Polygon]], window: PixelRect) {
+    /// `rows`: the window rows whose pieces are kept (default: all).
+    init(shapes: [[Polygon]], window: PixelRect, rows: [Bool]? = nil) {
         width = window.width
         pieces = Array(repeating: [], count: window.height)
         let ox = Double(window.x0)
@@ -108,6 +120,10 @@ struct UnionRows {
                     var y = top
                     while y < bottom, row < pieces.count {
                         let next = min(bottom, Double(row + 1))
+                        if let rows, !rows[row] {
+                            (y, row) = (next, row + 1)
+                            continue
+                        }
                         let xa = y == a.y ? a.x : a.x + dxdy * (y - a.y)
                         let xb = next == b.y ? b.x : a.x + dxdy * (next - a.y)
                         appendClipped(
