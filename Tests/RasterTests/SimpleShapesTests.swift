@@ -87,3 +87,27 @@ import Testing
         }
     }
 }
+
+extension SimpleShapesTests {
+    /// Coordinates far outside any image: told without a crash, and searched where unsure.
+    @Test func farCoordinatesAreHandled() {
+        let window = PixelRect(x0: 0, y0: 0, x1: 20, y1: 20)
+        let tall = [[Point(x: 2, y: -1e300), Point(x: 9, y: 1e300), Point(x: 16, y: 5)]]
+        _ = SimpleShapes.rowsToSearch([tall], in: window)
+        // Tops 2e308 apart, beyond Double: not told simple.
+        #expect(!SimpleShapes.isSimple([[Point(x: 0, y: -1e308), Point(x: 5, y: 1e308), Point(x: 9, y: 1e308)]]))
+        let high = [Self.rectangle(3, 1e12, 5, 5)]
+        #expect(SimpleShapes.isSimple(high))
+        #expect(!SimpleShapes.rowsToSearch([high], in: window).contains(true))
+    }
+}
+
+extension SimpleShapesTests {
+    /// A shape that is not simple, wholly below the window: nothing to search, no crash.
+    @Test func aShapeBelowTheWindowIsLeftOut() {
+        let window = PixelRect(x0: 0, y0: 0, x1: 20, y1: 20)
+        let nested = [Self.rectangle(2, 1e12, 10, 10), Self.rectangle(4, 1e12 + 2, 3, 3)]
+        #expect(!SimpleShapes.isSimple(nested))
+        #expect(!SimpleShapes.rowsToSearch([nested], in: window).contains(true))
+    }
+}

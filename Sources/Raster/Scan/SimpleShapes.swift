@@ -37,12 +37,14 @@ enum SimpleShapes {
             guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite,
                 minX >= Double(window.x0), maxX <= Double(window.x1)
             else { return [Bool](repeating: true, count: window.height) }
+            // Rows beyond the window's are cut to one past it (they are not searched).
+            let (top, bottom) = (max(minY, Double(window.y0 - 1)), min(maxY, Double(window.y1 + 1)))
             let box = PixelRect(
-                x0: Int(minX.rounded(.down)), y0: Int(minY.rounded(.down)),
-                x1: Int(maxX.rounded(.up)), y1: Int(maxY.rounded(.down)) + 1)
+                x0: Int(minX.rounded(.down)), y0: Int(top.rounded(.down)),
+                x1: Int(maxX.rounded(.up)), y1: Int(bottom.rounded(.down)) + 1)
             boxes.append(box)
             spans.append(minX...maxX)
-            if !isSimple(shape) { mark(box.y0..<box.y1) }
+            if box.y0 < box.y1, !isSimple(shape) { mark(box.y0..<box.y1) }
         }
         // Two shapes in common rows are apart when no column holds both and a gap of at least
         // `clearance` parts them (their edges never meet in one cluster of a row).
@@ -125,7 +127,7 @@ enum SimpleShapes {
     }
 
     /// Whether two edges of `polygons` come within `clearance` of each other (neighbours: where
-    /// one folds back onto the other), found by sweeping down the pixel rows the edges begin in.
+    /// one folds back onto the other), found by sweeping down the bands of rows the edges begin in.
     static func edgesMeet(_ polygons: [Polygon]) -> Bool {
         var edges: [Edge] = []
         edges.reserveCapacity(polygons.reduce(0) { $0 + $1.count })
@@ -139,24 +141,27 @@ enum SimpleShapes {
             }
         }
         guard let highest = edges.map(\.top).min(), let lowest = edges.map(\.top).max() else { return false }
-        // The edges by the row their top is in (a counting sort).
-        let first = Int(highest.rounded(.down))
-        var starts = [Int](repeating: 0, count: Int(lowest.rounded(.down)) - first + 2)
-        for edge in edges { starts[Int(edge.top.rounded(.down)) - first + 1] += 1 }
+        guard (lowest - highest).isFinite else { return true }
+        // The edges by the band their top is in (a counting sort): bands a pixel tall, or taller
+        // where there would be more bands than edges.
+        let height = max(1, (lowest - highest) / Double(edges.count))
+        func band(_ y: Double) -> Int { min(edges.count, Int(((y - highest) / height).rounded(.down))) }
+        var starts = [Int](repeating: 0, count: edges.count + 2)
+        for edge in edges { starts[band(edge.top) + 1] += 1 }
         for row in 1..<starts.count { starts[row] += starts[row - 1] }
         var order = [Int](repeating: 0, count: edges.count)
         var next = starts
         for (n, edge) in edges.enumerated() {
-            let row = Int(edge.top.rounded(.down)) - first
-            order[next[row]] = n
-            next[row] += 1
+            order[next[band(edge.top)]] = n
+            next[band(edge.top)] += 1
         }
         var active: [Int] = []
-        for row in 0..<(starts.count - 1) {
-            // Edges that end above the row leave; each edge that begins in it is compared with
-            // those left and with the row's earlier ones.
-            let top = Double(first + row) - clearance
-            active.removeAll { edges[$0].bottom < top }
+        for row in 0..<(starts.count - 1) where starts[row] < starts[row + 1] {
+            // Edges that end above the band before leave (a band of slack against rounding);
+            // each edge that begins in this band is compared with those left and with the
+            // band's earlier ones.
+            let above = highest + Double(row - 1) * height - clearance
+            active.removeAll { edges[$0].bottom < above }
             for n in order[starts[row]..<starts[row + 1]] {
                 for m in active where meet(edges[m], edges[n]) { return true }
                 active.append(n)
