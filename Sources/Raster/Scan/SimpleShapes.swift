@@ -145,22 +145,23 @@ enum SimpleShapes {
         // The edges by the band their top is in (a counting sort): bands a pixel tall, or taller
         // where there would be more bands than edges.
         let height = max(1, (lowest - highest) / Double(edges.count))
-        func band(_ y: Double) -> Int { min(edges.count, Int(((y - highest) / height).rounded(.down))) }
+        let bands = edges.map { min(edges.count, Int((($0.top - highest) / height).rounded(.down))) }
         var starts = [Int](repeating: 0, count: edges.count + 2)
-        for edge in edges { starts[band(edge.top) + 1] += 1 }
+        for band in bands { starts[band + 1] += 1 }
         for row in 1..<starts.count { starts[row] += starts[row - 1] }
         var order = [Int](repeating: 0, count: edges.count)
         var next = starts
-        for (n, edge) in edges.enumerated() {
-            order[next[band(edge.top)]] = n
-            next[band(edge.top)] += 1
+        for (n, band) in bands.enumerated() {
+            order[next[band]] = n
+            next[band] += 1
         }
+        let margin = 1e-12 * (abs(highest) + abs(lowest))
         var active: [Int] = []
         for row in 0..<(starts.count - 1) where starts[row] < starts[row + 1] {
-            // Edges that end above the band before leave (a band of slack against rounding);
-            // each edge that begins in this band is compared with those left and with the
-            // band's earlier ones.
-            let above = highest + Double(row - 1) * height - clearance
+            // Edges that end above the band leave (with a margin far above the rounding of a
+            // band's first y); each edge that begins in it is compared with those left and with
+            // the band's earlier ones.
+            let above = highest + Double(row) * height - clearance - margin
             active.removeAll { edges[$0].bottom < above }
             for n in order[starts[row]..<starts[row + 1]] {
                 for m in active where meet(edges[m], edges[n]) { return true }
