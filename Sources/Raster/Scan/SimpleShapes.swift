@@ -63,7 +63,7 @@ enum SimpleShapes {
     static func isSimple(_ shape: [Polygon]) -> Bool {
         guard shape.allSatisfy({ $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }) else { return false }
         // Repeated points make edges of no length, which add nothing: left out.
-        let polygons = shape.filter { $0.count >= 2 }.map(withoutRepeats)
+        let polygons = shape.filter { $0.count >= 2 }.map(withoutEmptyEdges)
         var turns: [Int] = []
         for polygon in polygons {
             let area = UnionRows.signedArea([polygon])
@@ -89,7 +89,7 @@ enum SimpleShapes {
     /// `polygon` without points equal to the one before (the last compared with the first) and
     /// without horizontal spikes (a, v, a with v level with a): edges of no length and pairs
     /// that go out and back along a level line enclose nothing and wind nothing.
-    static func withoutRepeats(_ polygon: Polygon) -> Polygon {
+    static func withoutEmptyEdges(_ polygon: Polygon) -> Polygon {
         var kept: Polygon = []
         kept.reserveCapacity(polygon.count)
         func isSpike(_ a: Point, _ v: Point, _ b: Point) -> Bool { a == b && a.y == v.y }
@@ -131,16 +131,18 @@ enum SimpleShapes {
     static func edgesMeet(_ polygons: [Polygon]) -> Bool {
         var edges: [Edge] = []
         edges.reserveCapacity(polygons.reduce(0) { $0 + $1.count })
+        // The highest and the lowest top.
+        var (highest, lowest) = (Double.infinity, -Double.infinity)
         for (p, polygon) in polygons.enumerated() {
             for i in polygon.indices {
                 let (a, b) = (polygon[i], polygon[i + 1 == polygon.count ? 0 : i + 1])
+                let top = min(a.y, b.y)
+                (highest, lowest) = (min(highest, top), max(lowest, top))
                 edges.append(
-                    Edge(
-                        a: a, b: b, polygon: p, index: i, count: polygon.count, top: min(a.y, b.y),
-                        bottom: max(a.y, b.y)))
+                    Edge(a: a, b: b, polygon: p, index: i, count: polygon.count, top: top, bottom: max(a.y, b.y)))
             }
         }
-        guard let highest = edges.map(\.top).min(), let lowest = edges.map(\.top).max() else { return false }
+        guard !edges.isEmpty else { return false }
         guard (lowest - highest).isFinite else { return true }
         // The edges by the band their top is in (a counting sort): bands a pixel tall, or taller
         // where there would be more bands than edges.
