@@ -26,6 +26,9 @@ import Testing
         for k in [0, 5, 13] {
             let bytes = try encoder.encode(frame: k)
             #expect(try bytes == encoder.referenceEncode(frame: k), "\(name) frame \(k): the cached path's bytes")
+            #expect(
+                try bytes == SequenceEncoder.encode(frame: k, of: renderer, settings: Self.settings[settingsIndex]),
+                "\(name) frame \(k): the one-frame path's bytes")
             let decoded = try PNGDecoder.decode(bytes)
             let reference = renderer.referenceFrame(k)
             let same = decoded == reference
@@ -48,9 +51,13 @@ import Testing
         let layout = SequenceEncoder.layout(of: renderer.staticRows, band: renderer.changingRows, settings: .measured)
         #expect(layout.filter { $0.run == .repeated }.count >= 2)
         #expect(layout.map(\.rows).reduce(0) { $0 + $1.count } == renderer.height)
+        // A renderer for one frame keeps no float copy of the spinner's box: the same files.
+        let still = try FrameRenderer(scene: scene, label: scene.makeLabel(), frameCount: 12, framesDrawn: 1)
+        #expect(renderer.spinnerBase != nil && still.spinnerBase == nil)
         for k in [0, 7] {
             let bytes = try encoder.encode(frame: k)
             #expect(try bytes == encoder.referenceEncode(frame: k))
+            #expect(try bytes == SequenceEncoder.encode(frame: k, of: still))
             #expect(try PNGDecoder.decode(bytes) == renderer.referenceFrame(k))
         }
     }

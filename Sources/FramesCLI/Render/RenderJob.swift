@@ -23,6 +23,7 @@ struct RenderJob: Sendable {
     /// Resolves the options in the order a reader would check them: style, scene, label,
     /// frames, outputs.
     static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
+        if !options.noText { TextShaping.openEarly() }
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
         var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))

@@ -22,7 +22,10 @@ struct RenderRun {
         self.started = started
         preparation = BackgroundWork { RunPreparation.make(job) }
         do {
-            renderer = try FrameRenderer(scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames)
+            // A still with no other file draws one frame (exports draw many).
+            let drawn = job.outputs.files.isEmpty ? job.sequence.writtenIndices.count : job.sequence.turnFrames
+            renderer = try FrameRenderer(
+                scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
         } catch {
             if case .success(let prepared) = preparation.value { prepared.abandon() }
             throw .runtime("\(error)")

@@ -139,7 +139,7 @@ final class StudioService: Sendable {
         let (job, renderer) = try self.renderer(state)
         do {
             // The bytes `frames --frame K` writes.
-            return png(try SequenceEncoder(renderer).encode(frame: job.sequence.still ?? 0))
+            return png(try SequenceEncoder.encode(frame: job.sequence.still ?? 0, of: renderer))
         } catch {
             throw .runtime("\(error)")
         }

@@ -185,21 +185,48 @@ package struct SequenceEncoder: Sendable {
     /// The same bytes as `encode(frame:)`; slower.
     package func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
-        var stream = ZlibStream(level: settings.staticCompression.headerLevel)
+        return try SequenceEncoder.file(of: frame, fixedRows: frame, source: source, settings: settings)
+    }
+
+    /// Frame k of `source` alone, without an encoder: the bytes of `encode(frame:)`, every piece
+    /// compressed on all cores at once (the static pieces beside the band's) and nothing kept
+    /// for other frames. For a run that encodes one frame, a still.
+    package static func encode(frame k: Int, of source: any FrameSource, settings: Settings = .measured)
+        throws(PNGError) -> [UInt8]
+    {
+        try file(of: source.rows(ofFrame: k), fixedRows: source.staticRows, source: source, settings: settings)
+    }
+
+    /// The PNG file of `frame` of `source`, its pieces laid out as an encoder's and compressed on
+    /// all cores: rows no frame changes from `fixedRows` (the frame itself, or the static image,
+    /// which holds the same pixels there), the band's blocks from the frame.
+    private static func file(
+        of frame: any ChangedRows, fixedRows: any RowSource, source: any FrameSource, settings: Settings
+    ) throws(PNGError) -> [UInt8] {
+        let image = source.staticRows
+        let layout = layout(of: image, band: source.changingRows, settings: settings)
         let touched = frame.changedRows
-        for (index, piece) in pieces.enumerated() {
-            let last = index == pieces.count - 1
-            switch piece {
-            case .fixed(let rows, let run, _):
-                stream.append(try settings.staticPiece(of: frame, rows, run: run, last: last))
-            case .band(let rows) where rows.overlaps(touched):
-                stream.append(
-                    try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last))
-            case .band(let rows):
-                stream.append(try settings.staticPiece(of: frame, rows, run: .still, last: last))
+        // The largest pieces first (a run of repeated rows costs one row), so that no core is
+        // left with a large one at the end.
+        let size = layout.map { $0.run == .repeated ? 1 : $0.rows.count }
+        let order = layout.indices.sorted { size[$0] != size[$1] ? size[$0] > size[$1] : $0 < $1 }
+        let made = try Compression.onAllCores(layout.count) { j throws(PNGError) in
+            let i = order[j]
+            let (rows, run) = layout[i]
+            let last = i == layout.count - 1
+            switch run {
+            case .band where rows.overlaps(touched):
+                return try settings.bandCompression.piece(
+                    of: frame, rows: rows, filter: settings.bandFilter, last: last)
+            case .band: return try settings.staticPiece(of: fixedRows, rows, run: .still, last: last)
+            case .still, .repeated: return try settings.staticPiece(of: fixedRows, rows, run: run, last: last)
             }
         }
-        return try PNGContainer.file(width: width, height: height, imageData: stream.finish())
+        var pieces = made
+        for (j, i) in order.enumerated() { pieces[i] = made[j] }
+        var stream = ZlibStream(level: settings.staticCompression.headerLevel)
+        for piece in pieces { stream.append(piece) }
+        return try PNGContainer.file(width: image.width, height: image.height, imageData: stream.finish())
     }
 }
 

@@ -98,7 +98,8 @@ public struct SequenceWriter: Sendable {
         // Frames at once: `threads`, but never more than fit in `frameMemoryBudget` together, so
         // that huge frames use no more memory with more threads (the bytes do not depend on it).
         let workers = min(threads, count, max(1, SequenceWriter.frameMemoryBudget / renderer.bytesPerFrame))
-        let encoder = try SequenceEncoder(renderer, settings: settings)
+        // One frame is encoded alone, its pieces on all cores; more share an encoder's caches.
+        let encoder = count == 1 ? nil : try SequenceEncoder(renderer, settings: settings)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var k = worker
             while k < count {
@@ -106,7 +107,10 @@ public struct SequenceWriter: Sendable {
                 do {
                     let bytes: [UInt8]
                     switch frames[k] {
-                    case .spinner(let index): bytes = try encoder.encode(frame: index)
+                    case .spinner(let index):
+                        bytes =
+                            try encoder?.encode(frame: index)
+                            ?? SequenceEncoder.encode(frame: index, of: renderer, settings: settings)
                     case .hidden: bytes = hidden
                     }
                     let file = try files?.take(k) ?? FileOutput.StagedFile(beside: final[k])

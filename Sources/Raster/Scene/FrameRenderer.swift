@@ -79,6 +79,15 @@ public struct FrameRenderer: Sendable {
         try self.init(validated: scene.validated(), label: label, frameCount: frameCount, tolerance: tolerance)
     }
 
+    /// As `init(scene:label:frameCount:)`, for a caller that draws `framesDrawn` frames: for
+    /// one, no float copy of the spinner's box is kept (`spinnerBase`), since that frame's arc
+    /// pixels are all it would serve. The same bytes either way.
+    package init(scene: Scene, label: TextLabel?, frameCount: Int, framesDrawn: Int) throws {
+        try self.init(
+            validated: scene.validated(), label: label, frameCount: frameCount, tolerance: Path.defaultTolerance,
+            keepsSpinnerBase: framesDrawn > 1)
+    }
+
     /// `keepsSpinnerBase: false` always composites arc pixels from the background up (tests
     /// hold both ways against `referenceFrame`); `stripRows` composites the static image in strips
     /// of that many rows (default: `stripRows(width:height:)`).
@@ -102,20 +111,30 @@ public struct FrameRenderer: Sendable {
         spinnerWindow = box.enclosingPixels.intersection(bounds)
         arcMasks = ArcMasks(
             frameCount: frameCount, center: box.center, box: box.enclosingPixels, spinnerWindow: spinnerWindow)
-        let over = FrameRenderer.labelLayers(
-            label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
-        overLayers = over
+        // The label's layers are made on a thread of their own while the card's and track's are
+        // made here; the compositing needs both.
+        let placed = layout
+        let labelWork =
+            label == nil
+            ? nil
+            : BackgroundWork {
+                FrameRenderer.labelLayers(label, scene: scene, layout: placed, bounds: bounds, tolerance: tolerance)
+            }
         let strips = stripRows ?? FrameRenderer.stripRows(width: width, height: height)
         let layers: [Layer]
+        let over: [Layer]
         if let strips {
+            over = labelWork?.value ?? []
             layers = try FrameRenderer.composite(
                 scene, layout: layout, over: over, background: background, spinnerWindow: spinnerWindow,
                 tolerance: tolerance, strips: strips, into: &image)
         } else {
             layers = try FrameRenderer.underLayers(
                 scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
+            over = labelWork?.value ?? []
             Compositor.deduplicated(layers + over, background: background, into: &image)
         }
+        overLayers = over
         staticRows = image
         arcColor = scene.style.spinnerColor.premultiplied()
         underLayers = layers

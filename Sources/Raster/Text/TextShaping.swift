@@ -21,6 +21,17 @@ package enum TextShaping {
         return "HarfBuzz \(harfBuzz), FriBidi \(friBidi), libunibreak \(unibreak)"
     }()
 
+    /// Opens the three libraries and sets up libunibreak's tables on a thread of their own, so
+    /// that the first label finds them ready: opening HarfBuzz, with the GLib, Graphite and PCRE
+    /// it brings, takes about 0.7 ms. For a caller that knows early that it will draw text.
+    package static func openEarly() {
+        // Never waited for: dropping the work lets its thread go.
+        _ = BackgroundWork {
+            _ = versions
+            initializeLineBreaking
+        }
+    }
+
     /// One glyph as HarfBuzz places it, font units.
     struct ShapedGlyph: Sendable {
         let glyph: UInt32
