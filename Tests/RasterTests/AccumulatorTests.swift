@@ -230,6 +230,13 @@ import Testing
         for bandCells in [Int.max, 5 * (window.width + 2), window.width + 2] {
             let mask = Rasterizer.coverage(of: polygons, in: window, bandCells: bandCells)
             #expect(mask.values == every, "seed \(seed), bands of \(bandCells) cells")
+            // The repeated rows share the row above's values instead of holding copies.
+            let stored = repeats.filter { !$0 }.count
+            #expect(mask.storage.count == stored * window.width, "seed \(seed): one row of values a made row")
+            let read = (window.y0..<window.y1).flatMap { y in
+                (window.x0..<window.x1).map { x in mask.coverage(x: x, y: y) }
+            }
+            #expect(read == every, "seed \(seed), bands of \(bandCells) cells: read pixel by pixel")
         }
         let part = Rasterizer.coverage(of: polygons, in: window, rows: 40..<70, bandCells: 7 * (window.width + 2))
         #expect(part.values == Array(every[(37 * window.width)..<(67 * window.width)]), "seed \(seed), rows 40..<70")

@@ -95,10 +95,10 @@ package struct Canvas: Sendable {
     ) {
         let width = window.width
         let maskWindow = mask.window
-        mask.values.withUnsafeBufferPointer { m in
+        mask.storage.withUnsafeBufferPointer { m in
             for y in area.y0..<area.y1 {
                 // Row y of the mask, indexed by x.
-                let coverage = m.baseAddress! + (y - maskWindow.y0) * maskWindow.width - maskWindow.x0
+                let coverage = m.baseAddress! + mask.rowStart(y - maskWindow.y0) - maskWindow.x0
                 let rowIndex = ((y - window.y0) * width - window.x0) * 4
                 var x = area.x0
                 while x < area.x1 {
@@ -184,7 +184,7 @@ extension Layer {
             let c = Coverage.fraction(rect.minX, rect.maxX, x) * Coverage.fraction(rect.minY, rect.maxY, y)
             sourceOver(color, coverage: c, onto: &pixel)
         case .mask(let mask):
-            let c = mask.values[(y - window.y0) * window.width + (x - window.x0)]
+            let c = mask.storage[mask.rowStart(y - window.y0) + (x - window.x0)]
             if c > 0 { sourceOver(color, coverage: c, onto: &pixel) }
         case .image(let image):
             sourceOver(PremultipliedColor(packed: image.pixels[y * image.width + x]), coverage: 1, onto: &pixel)

@@ -123,13 +123,14 @@ enum Compositor {
             case .mask(let mask):
                 mark(window.x0)
                 mark(window.x1)
-                let (x0, maskWidth) = (max(window.x0, 0), window.width)
+                let x0 = max(window.x0, 0)
                 let x1 = min(window.x1, width)
                 let (y0, y1) = (max(rows.lowerBound, window.y0), min(rows.upperBound, window.y1))
                 guard x1 - x0 >= 2 && y1 > y0 else { continue }
-                mask.values.withUnsafeBufferPointer { v in
-                    for y in y0..<y1 {
-                        markChanges(in: v.baseAddress! + (y - window.y0) * maskWidth - window.x0, x0 + 1..<x1, &changes)
+                mask.storage.withUnsafeBufferPointer { v in
+                    for y in y0..<y1 where y == y0 || !mask.sharesValues(y - window.y0, y - 1 - window.y0) {
+                        markChanges(
+                            in: v.baseAddress! + mask.rowStart(y - window.y0) - window.x0, x0 + 1..<x1, &changes)
                     }
                 }
             case .image, .placedImage:
@@ -197,9 +198,10 @@ extension Layer {
         case .rect(let rect):
             return Coverage.fraction(rect.minY, rect.maxY, a) == Coverage.fraction(rect.minY, rect.maxY, b)
         case .mask(let mask):
-            let width = window.width
-            return mask.values.withUnsafeBufferPointer { v in
-                memcmp(v.baseAddress! + (a - window.y0) * width, v.baseAddress! + (b - window.y0) * width, width * 4)
+            let (rowA, rowB) = (a - window.y0, b - window.y0)
+            if mask.sharesValues(rowA, rowB) { return true }
+            return mask.storage.withUnsafeBufferPointer { v in
+                memcmp(v.baseAddress! + mask.rowStart(rowA), v.baseAddress! + mask.rowStart(rowB), window.width * 4)
                     == 0
             }
         case .image, .placedImage:

@@ -44,21 +44,26 @@ package enum Rasterizer {
         let (first, last) = (part.y0 - window.y0, part.y1 - window.y0)
         let bandRows = max(1, bandCells / (width + 2))
         let repeats = repeatedRows(of: polygons, oy: oy, height: window.height, rows: first..<last)
-        // Every value is written: each band's rows in turn, a row that repeats the row above as
-        // a copy of it.
-        let values = [Float](unsafeUninitializedCapacity: width * part.height) { values, count in
+        // A row that repeats the row above shares its values (`CoverageMask.rowStart`); every
+        // other row is written, each band's rows in turn.
+        var starts = [Int]()
+        starts.reserveCapacity(part.height)
+        var stored = 0
+        for row in first..<last {
+            if row > first && repeats[row - first] {
+                starts.append(starts[starts.count - 1])
+            } else {
+                starts.append(stored * width)
+                stored += 1
+            }
+        }
+        let storage = [Float](unsafeUninitializedCapacity: width * stored) { values, count in
             var accumulator = Accumulator(
                 width: width, height: window.height, rows: first..<min(last, first + bandRows))
             var used = false
             for start in stride(from: first, to: last, by: bandRows) {
                 let band = start..<min(last, start + bandRows)
-                if band.allSatisfy({ repeats[$0 - first] }) {
-                    for row in band {
-                        (values.baseAddress! + (row - first) * width).update(
-                            from: values.baseAddress! + (row - first - 1) * width, count: width)
-                    }
-                    continue
-                }
+                if band.allSatisfy({ repeats[$0 - first] }) { continue }
                 if used { accumulator.reset(rows: band) }
                 used = true
                 let (above, below) = (Double(band.lowerBound - 1), Double(band.upperBound + 1))
@@ -72,11 +77,12 @@ package enum Rasterizer {
                         previous = point
                     }
                 }
-                accumulator.coverage(into: values, offset: start - first) { repeats[$0 - first] }
+                accumulator.coverage(into: values) { row in repeats[row - first] ? nil : starts[row - first] }
             }
             count = values.count
         }
-        return CoverageMask(window: part, values: values)
+        return stored == part.height
+            ? CoverageMask(window: part, values: storage) : CoverageMask(window: part, storage: storage, starts: starts)
     }
 
     /// For each window row of `rows` (window coordinates: 0 is the top of a window `height` rows
@@ -266,28 +272,21 @@ struct Accumulator {
     /// The running sum along each row, as non-zero coverage.
     func coverage() -> [Float] {
         var out = [Float](repeating: 0, count: width * rows.count)
-        out.withUnsafeMutableBufferPointer { coverage(into: $0, offset: 0) }
+        out.withUnsafeMutableBufferPointer { out in coverage(into: out) { ($0 - rows.lowerBound) * width } }
         return out
     }
 
     /// The running sum along each row of `rows`, as non-zero coverage, into `out` (`width` values
-    /// a row) from row `offset` (default: the band's first row, for a whole window's values); a
-    /// row `repeatsAbove` names (by its window row) is the row above in `out`, copied.
-    func coverage(
-        into out: UnsafeMutableBufferPointer<Float>, offset: Int? = nil, repeatsAbove: (Int) -> Bool = { _ in false }
-    ) {
+    /// a row): window row r's values from `target(r)` on, or nowhere when it is nil (a row that
+    /// shares the row above's values).
+    func coverage(into out: UnsafeMutableBufferPointer<Float>, target: (Int) -> Int?) {
         let width = self.width
         let stride = self.stride
-        let first = offset ?? rows.lowerBound
         cells.withUnsafeBufferPointer { cells in
             for row in 0..<rows.count {
                 var sum: Double = 0
                 let source = row * stride
-                let target = (first + row) * width
-                if repeatsAbove(rows.lowerBound + row) {
-                    (out.baseAddress! + target).update(from: out.baseAddress! + target - width, count: width)
-                    continue
-                }
+                guard let target = target(rows.lowerBound + row) else { continue }
                 for column in 0..<width {
                     sum += cells[source + column]
                     out[target + column] = abs(sum) < Rasterizer.residue ? 0 : Float(min(1, abs(sum)))

@@ -43,7 +43,7 @@ extension Rasterizer {
         // Rows are independent: bands of them on all cores, each writing its own rows.
         let (width, height) = (window.width, window.height)
         let band = 8
-        mask.values.withUnsafeMutableBufferPointer { values in
+        mask.withEveryRow { values in
             let target = SendablePointer(values.baseAddress!)
             DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { index in
                 for row in (index * band)..<min(height, (index + 1) * band)

@@ -65,8 +65,9 @@ package final class ArcMasks: Sendable {
         case 2: window = PixelRect(x0: s - d - w.x1, y0: s + d - w.y1, x1: s - d - w.x0, y1: s + d - w.y0)
         default: window = PixelRect(x0: w.y0 - d, y0: s - w.x1, x1: w.y1 - d, y1: s - w.x0)
         }
-        let values = [Float](unsafeUninitializedCapacity: mask.values.count) { target, count in
-            mask.values.withUnsafeBufferPointer { source in
+        let all = mask.values
+        let values = [Float](unsafeUninitializedCapacity: all.count) { target, count in
+            all.withUnsafeBufferPointer { source in
                 let (from, to) = (source.baseAddress!, target.baseAddress!)
                 switch turns {
                 case 1:
@@ -85,7 +86,7 @@ package final class ArcMasks: Sendable {
                     }
                 }
             }
-            count = mask.values.count
+            count = all.count
         }
         return CoverageMask(window: window, values: values)
     }

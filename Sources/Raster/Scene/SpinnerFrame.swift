@@ -50,10 +50,9 @@ package struct SpinnerFrame: ChangedRows {
         let reaching = over.filter { !$0.window.intersection(area).isEmpty }
         let background = renderer.background
         let solid = reaching.isEmpty ? opaqueCover(color) : nil
-        let maskWidth = arc.window.width
-        arc.values.withUnsafeBufferPointer { m in
+        arc.storage.withUnsafeBufferPointer { m in
             for y in area.y0..<area.y1 {
-                var maskIndex = (y - arc.window.y0) * maskWidth + (area.x0 - arc.window.x0)
+                var maskIndex = arc.rowStart(y - arc.window.y0) + (area.x0 - arc.window.x0)
                 for x in area.x0..<area.x1 {
                     let c = m[maskIndex]
                     maskIndex += 1

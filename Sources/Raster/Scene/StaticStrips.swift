@@ -68,9 +68,9 @@ extension FrameRenderer {
             let strip = max(1, stripBytes / (4 * window.width))
             for start in stride(from: part.y0, to: part.y1, by: strip) {
                 let mask = Rasterizer.coverage(of: polygons, in: window, rows: start..<min(part.y1, start + strip))
-                mask.values.withUnsafeBufferPointer { v in
+                mask.storage.withUnsafeBufferPointer { v in
                     for y in mask.window.y0..<mask.window.y1 {
-                        let from = (y - mask.window.y0) * window.width + part.x0 - window.x0
+                        let from = mask.rowStart(y - mask.window.y0) + part.x0 - window.x0
                         let row = v[from..<(from + part.width)]
                         if allOnes && !row.allSatisfy({ $0 == 1 }) { allOnes = false }
                         values.append(contentsOf: row)
