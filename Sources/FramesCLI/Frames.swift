@@ -71,7 +71,7 @@ extension RenderCommand {
             }
             return 0
         }
-        let job = try RenderJob.resolve(options)
+        let (job, preparation) = try resolve(options)
         if options.printStyle {
             if options.format?.value == .swift {
                 try Console.print(job.scene.style.swiftSource)
@@ -99,8 +99,27 @@ extension RenderCommand {
                     + "background around the card; --dim-amount 0.5, --backdrop-color or --backdrop-image show a screen"
             )
         }
-        try RenderRun(job, started: started).run()
+        try RenderRun(job, started: started, preparation: preparation).run()
         return 0
+    }
+
+    /// The job of `options` and, for a run that writes, its preparation (checks, folder,
+    /// journal: `RunPreparation`), begun as soon as the outputs are known, while the label is
+    /// made; taken back if resolving the rest fails.
+    static func resolve(_ options: RenderOptions) throws(FramesError) -> (
+        RenderJob, BackgroundWork<Result<RunPreparation, FramesError>>?
+    ) {
+        var preparation: BackgroundWork<Result<RunPreparation, FramesError>>? = nil
+        do {
+            let job = try RenderJob.resolve(options) { targets in
+                guard !options.printStyle && options.format == nil else { return }
+                preparation = BackgroundWork { RunPreparation.make(targets) }
+            }
+            return (job, preparation)
+        } catch {
+            RunPreparation.abandon(preparation)
+            throw error
+        }
     }
 }
 

@@ -17,17 +17,22 @@ struct RenderRun {
     /// The checks, the folder and the first frames' files, made while the renderer is built.
     private let preparation: BackgroundWork<Result<RunPreparation, FramesError>>
 
-    init(_ job: RenderJob, started: Double) throws(FramesError) {
+    /// `preparation`: the run's preparation when it was begun before the job was resolved
+    /// (`RenderJob.resolve(_:whenTargetsAreKnown:)`); otherwise it begins here.
+    init(
+        _ job: RenderJob, started: Double, preparation: BackgroundWork<Result<RunPreparation, FramesError>>? = nil
+    ) throws(FramesError) {
         self.job = job
         self.started = started
-        preparation = BackgroundWork { RunPreparation.make(job) }
+        let targets = job.targets
+        self.preparation = preparation ?? BackgroundWork { RunPreparation.make(targets) }
         do {
             // A still with no other file draws one frame (exports draw many).
             let drawn = job.outputs.files.isEmpty ? job.sequence.writtenIndices.count : job.sequence.turnFrames
             renderer = try FrameRenderer(
                 scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
         } catch {
-            if case .success(let prepared) = preparation.value { prepared.abandon() }
+            RunPreparation.abandon(self.preparation)
             throw .runtime("\(error)")
         }
     }

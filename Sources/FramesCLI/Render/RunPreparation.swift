@@ -21,12 +21,17 @@ struct RunPreparation: @unchecked Sendable {
     let earlier: [String]
     let files: FileOutput.CreatedFiles?
 
-    /// The preparation of `job`'s run, or the check that refused it.
-    static func make(_ job: RenderJob) -> Result<RunPreparation, FramesError> {
+    /// The preparation of a run writing `job`'s outputs, or the check that refused it.
+    static func make(_ job: RunTargets) -> Result<RunPreparation, FramesError> {
         Result { () throws(FramesError) in try prepare(job) }
     }
 
-    private static func prepare(_ job: RenderJob) throws(FramesError) -> RunPreparation {
+    /// The preparation `work` made, taken back (nothing when it failed or there is none).
+    static func abandon(_ work: BackgroundWork<Result<RunPreparation, FramesError>>?) {
+        if case .success(let prepared)? = work?.value { prepared.abandon() }
+    }
+
+    private static func prepare(_ job: RunTargets) throws(FramesError) -> RunPreparation {
         let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
         let listed = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/manifest.json") } ?? []
         try checkCollisions(job, frameNames: names, earlier: listed)
@@ -55,7 +60,7 @@ struct RunPreparation: @unchecked Sendable {
 
     /// Outputs against inputs and each other: the folder with the names the run writes or
     /// removes there, the single files.
-    static func checkCollisions(_ job: RenderJob, frameNames: [String], earlier: [String]) throws(FramesError) {
+    static func checkCollisions(_ job: RunTargets, frameNames: [String], earlier: [String]) throws(FramesError) {
         var outputs: [NamedPath] = []
         if let folder = job.outputs.folder {
             let names = Set(frameNames + earlier + ["manifest.json", FolderLock.fileName])
@@ -67,7 +72,7 @@ struct RunPreparation: @unchecked Sendable {
 
     /// Every destination usable before anything is made: the folder (`OutputFolder.check`), no
     /// folder where a frame or the manifest goes, each single file's folder there.
-    static func checkDestinations(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
+    static func checkDestinations(_ job: RunTargets, frameNames: [String]) throws(FramesError) {
         if let folder = job.outputs.folder {
             try OutputFolder.check(folder, force: job.outputs.force)
             for name in frameNames + ["manifest.json"] where FileInput.isDirectory(folder + "/" + name) {
@@ -86,4 +91,13 @@ struct RunPreparation: @unchecked Sendable {
             }
         }
     }
+}
+
+/// What a run writes and the files it reads: all its preparation needs, known before its label
+/// is made.
+struct RunTargets: Sendable {
+    let sequence: SequencePlan
+    let outputs: OutputPlan
+    /// The files the run reads, by option: outputs never meet them (`PathCollisions`).
+    let inputs: [NamedPath]
 }
