@@ -101,8 +101,12 @@ import Testing
                         Issue.record("demultiply(\(value), \(alpha)) = \(s)")
                     }
                 }
-                if Alpha.demultiplyTable[alpha << 8 | value] != Alpha.demultiply(UInt8(value), alpha: UInt8(alpha)) {
-                    Issue.record("table differs at \(value), \(alpha)")
+                let reciprocal = Alpha.demultiplyReciprocals[alpha]
+                if alpha > 0,
+                    Alpha.demultiply(UInt32(value), reciprocal: reciprocal, alpha: UInt32(alpha))
+                        != UInt32(Alpha.demultiply(UInt8(value), alpha: UInt8(alpha)))
+                {
+                    Issue.record("the reciprocal differs at \(value), \(alpha)")
                 }
             }
         }

@@ -22,14 +22,14 @@ package enum PNGFilter: String, Sendable, CaseIterable {
 enum Scanlines {
     /// A premultiplied pixel as straight-alpha RGBA (little-endian UInt32, bytes R G B A).
     @inline(__always)
-    static func straight(_ pixel: UInt32, table: UnsafePointer<UInt8>) -> UInt32 {
+    static func straight(_ pixel: UInt32, reciprocals: UnsafePointer<UInt64>) -> UInt32 {
         let alpha = pixel >> 24
         if alpha == 255 || alpha == 0 { return pixel }
-        let row = Int(alpha) << 8
+        let reciprocal = reciprocals[Int(alpha)]
         return Pixmap.pack(
-            r: UInt32(table[row | Int(pixel & 0xFF)]),
-            g: UInt32(table[row | Int((pixel >> 8) & 0xFF)]),
-            b: UInt32(table[row | Int((pixel >> 16) & 0xFF)]), a: alpha)
+            r: Alpha.demultiply(pixel & 0xFF, reciprocal: reciprocal, alpha: alpha),
+            g: Alpha.demultiply((pixel >> 8) & 0xFF, reciprocal: reciprocal, alpha: alpha),
+            b: Alpha.demultiply((pixel >> 16) & 0xFF, reciprocal: reciprocal, alpha: alpha), a: alpha)
     }
 
     /// Bytes of `rows` scanlines of `width` pixels.
@@ -93,8 +93,8 @@ enum Scanlines {
         width: Int, rows: Int, into out: UnsafeMutablePointer<UInt8>, outStride: Int,
         row: (Int) -> UnsafePointer<UInt32>
     ) {
-        Alpha.demultiplyTable.withUnsafeBufferPointer { table in
-            let table = table.baseAddress!
+        Alpha.demultiplyReciprocals.withUnsafeBufferPointer { reciprocals in
+            let reciprocals = reciprocals.baseAddress!
             var above: UnsafePointer<UInt32>? = nil
             for r in 0..<rows {
                 let source = row(r)
@@ -108,7 +108,7 @@ enum Scanlines {
                 // Runs of one pixel are common: demultiply each value once, and store four
                 // pixels equal to the last at once.
                 var last = source[0]
-                var straight = Scanlines.straight(last, table: table)
+                var straight = Scanlines.straight(last, reciprocals: reciprocals)
                 var x = 0
                 while x < width {
                     if x + 4 <= width,
@@ -123,7 +123,7 @@ enum Scanlines {
                     let pixel = source[x]
                     if pixel != last {
                         last = pixel
-                        straight = Scanlines.straight(pixel, table: table)
+                        straight = Scanlines.straight(pixel, reciprocals: reciprocals)
                     }
                     target.storeBytes(of: straight.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
                     x += 1

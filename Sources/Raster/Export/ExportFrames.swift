@@ -48,13 +48,10 @@ extension Pixmap {
     /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
     package var straightRGBA: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
-        Alpha.demultiplyTable.withUnsafeBufferPointer { table in
+        Alpha.demultiplyReciprocals.withUnsafeBufferPointer { reciprocals in
             for (i, p) in pixels.enumerated() {
-                let a = Int(p >> 24)
-                bytes[4 * i] = table[a << 8 | Int(p & 0xFF)]
-                bytes[4 * i + 1] = table[a << 8 | Int((p >> 8) & 0xFF)]
-                bytes[4 * i + 2] = table[a << 8 | Int((p >> 16) & 0xFF)]
-                bytes[4 * i + 3] = UInt8(a)
+                let straight = p >> 24 == 0 ? 0 : Scanlines.straight(p, reciprocals: reciprocals.baseAddress!)
+                for channel in 0..<4 { bytes[4 * i + channel] = UInt8(truncatingIfNeeded: straight >> (8 * channel)) }
             }
         }
         return bytes
