@@ -30,7 +30,6 @@ struct RenderJob: Sendable {
     static func resolve(_ options: RenderOptions, whenTargetsAreKnown: (RunTargets) -> Void = { _ in })
         throws(FramesError) -> RenderJob
     {
-        if !options.noText { TextShaping.openEarly() }
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
         var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
@@ -45,6 +44,8 @@ struct RenderJob: Sendable {
         if case .success(let (sequence, outputs)) = planned {
             whenTargetsAreKnown(RunTargets(sequence: sequence, outputs: outputs, inputs: inputs))
         }
+        // After the preparation's thread is made: making a thread waits while a library opens.
+        if !options.noText { TextShaping.openEarly() }
         let label = try SceneResolution.label(of: scene, options)
         // The backdrop kept only as scaled to the frame (the decoded file is not kept beside it).
         do {
