@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Which rows of a union of shapes the exact search of `Rasterizer.unionCoverage` must visit.
 ///
 /// The plain accumulation is already the exact union in a pixel row when every shape that reaches
@@ -25,7 +27,8 @@ enum SimpleShapes {
         // its bottom), and its extent in x.
         var boxes: [PixelRect] = []
         var spans: [ClosedRange<Double>] = []
-        for shape in shapes {
+        let simple = simpleShapes(shapes)
+        for (index, shape) in shapes.enumerated() {
             let points = shape.filter { $0.count >= 2 }.joined()
             guard let first = points.first else { continue }
             var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
@@ -44,7 +47,7 @@ enum SimpleShapes {
                 x1: Int(maxX.rounded(.up)), y1: Int(bottom.rounded(.down)) + 1)
             boxes.append(box)
             spans.append(minX...maxX)
-            if box.y0 < box.y1, !isSimple(shape) { mark(box.y0..<box.y1) }
+            if box.y0 < box.y1, !simple[index] { mark(box.y0..<box.y1) }
         }
         // Two shapes in common rows are apart when no column holds both and a gap of at least
         // `clearance` parts them (their edges never meet in one cluster of a row).
@@ -57,6 +60,15 @@ enum SimpleShapes {
             }
         }
         return search
+    }
+
+    /// `isSimple` of each shape, the shapes shared among all cores (each is judged alone).
+    static func simpleShapes(_ shapes: [[Polygon]]) -> [Bool] {
+        [Bool](unsafeUninitializedCapacity: shapes.count) { simple, count in
+            let target = SendablePointer(simple.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: shapes.count) { target.pointer[$0] = isSimple(shapes[$0]) }
+            count = shapes.count
+        }
     }
 
     /// Whether `shape` alone winds 0 or one sign's 1 everywhere, its edges apart by `clearance`.
