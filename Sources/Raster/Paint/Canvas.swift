@@ -15,18 +15,13 @@ package struct Canvas: Sendable {
     package init(window: PixelRect, background: PremultipliedColor) {
         self.window = window
         let count = window.width * window.height
-        var values = [Float](repeating: 0, count: count * 4)
-        if background != .transparent {
-            values.withUnsafeMutableBufferPointer { v in
-                for i in 0..<count {
-                    v[4 * i] = background.red
-                    v[4 * i + 1] = background.green
-                    v[4 * i + 2] = background.blue
-                    v[4 * i + 3] = background.alpha
-                }
-            }
+        // Every float written once: the background's four values, pixel after pixel.
+        let pixel = SIMD4(background.red, background.green, background.blue, background.alpha)
+        values = [Float](unsafeUninitializedCapacity: count * 4) { v, initialized in
+            let raw = UnsafeMutableRawPointer(v.baseAddress!)
+            for i in 0..<count { raw.storeBytes(of: pixel, toByteOffset: 16 * i, as: SIMD4<Float>.self) }
+            initialized = count * 4
         }
-        self.values = values
     }
 
     /// Composites `layer` source-over onto the canvas.
