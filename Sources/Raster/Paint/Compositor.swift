@@ -38,7 +38,9 @@ enum Compositor {
         let rows = rows ?? 0..<image.height
         let first = rows.lowerBound
         precondition(image.addedRows == first, "rows are added top to bottom")
-        let repeats = rows.map { y in y > first && layers.allSatisfy { $0.coversAlike(y, y - 1) } }
+        var repeats = [Bool](repeating: true, count: rows.count)
+        repeats[0] = false
+        for layer in layers { layer.markRowsCoveredUnlikeAbove(rows.dropFirst(), first: first, in: &repeats) }
         let stored = image.append(repeatsAbove: repeats)
         var bands: [Range<Int>] = []
         var targets: [Int] = []
@@ -187,25 +189,44 @@ enum Compositor {
 }
 
 extension Layer {
-    /// Whether this layer covers every pixel of row `a` exactly as the pixel in the same column
-    /// of row `b` (false for an image, whose rows differ).
-    func coversAlike(_ a: Int, _ b: Int) -> Bool {
+    /// Sets `repeats[y − first]` to false for each row y of `rows` that this layer does not
+    /// cover exactly as the row above, pixel for pixel in each column: a row one of the two
+    /// rows of which it reaches, a rectangle's row with another fraction, a mask's row with
+    /// other values (rows sharing their values are alike), any row of an image. One pass over
+    /// the rows, the layer taken apart once.
+    func markRowsCoveredUnlikeAbove(_ rows: Range<Int>, first: Int, in repeats: inout [Bool]) {
         let window = self.window
-        let (inA, inB) = (a >= window.y0 && a < window.y1, b >= window.y0 && b < window.y1)
-        if !inA && !inB { return true }
-        if inA != inB { return false }
+        guard window.y0 < window.y1 else { return }
+        // Rows from which this layer reaches the row or the row above.
+        let reached =
+            max(rows.lowerBound, window.y0)..<max(max(rows.lowerBound, window.y0), min(rows.upperBound, window.y1 + 1))
         switch coverage {
         case .rect(let rect):
-            return Coverage.fraction(rect.minY, rect.maxY, a) == Coverage.fraction(rect.minY, rect.maxY, b)
+            for y in reached
+            where y == window.y0 || y == window.y1
+                || Coverage.fraction(rect.minY, rect.maxY, y) != Coverage.fraction(rect.minY, rect.maxY, y - 1)
+            {
+                repeats[y - first] = false
+            }
         case .mask(let mask):
-            let (rowA, rowB) = (a - window.y0, b - window.y0)
-            if mask.sharesValues(rowA, rowB) { return true }
-            return mask.storage.withUnsafeBufferPointer { v in
-                memcmp(v.baseAddress! + mask.rowStart(rowA), v.baseAddress! + mask.rowStart(rowB), window.width * 4)
-                    == 0
+            mask.storage.withUnsafeBufferPointer { v in
+                for y in reached {
+                    guard y != window.y0 && y != window.y1 else {
+                        repeats[y - first] = false
+                        continue
+                    }
+                    let (row, above) = (y - window.y0, y - 1 - window.y0)
+                    if mask.sharesValues(row, above) { continue }
+                    if memcmp(
+                        v.baseAddress! + mask.rowStart(row), v.baseAddress! + mask.rowStart(above), window.width * 4)
+                        != 0
+                    {
+                        repeats[y - first] = false
+                    }
+                }
             }
         case .image, .placedImage:
-            return false
+            for y in reached { repeats[y - first] = false }
         }
     }
 }
