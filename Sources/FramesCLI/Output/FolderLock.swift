@@ -103,6 +103,11 @@ final class FolderLock {
     /// run to recover from (the folder may hold part of both runs).
     private var committing = false
 
+    /// The run removed every file it put in place since "commit": the lock file may go again.
+    func withdrawCommit() {
+        committing = false
+    }
+
     private func append(_ text: String, flush: Bool) throws(FramesError) {
         var bytes = Array(text.utf8)[...]
         if lseek(descriptor, 0, SEEK_END) < 0 { throw failure("write") }

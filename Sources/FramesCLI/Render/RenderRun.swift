@@ -118,15 +118,15 @@ struct RenderRun {
         do {
             staged = try SequenceWriter(threads: job.threads).stage(
                 renderer, in: folder.path, fileNames: names, frames: sequence.writtenIndices.map(sequence.frame),
-                files: prepared.files, progress: { progress.update($0) })
+                files: prepared.files, inPlace: prepared.inPlace, progress: { progress.update($0) })
             progress.finish()
         } catch {
             progress.finish()
             throw error as? FramesError ?? .runtime("\(error)")
         }
         var frames = StagedFrames(
-            folder: folder.path, names: names, earlier: earlier, temporaries: staged.temporaries, manifest: "",
-            summary: "")
+            folder: folder.path, names: names, earlier: earlier, temporaries: staged.temporaries,
+            inPlace: prepared.inPlace, manifest: "", summary: "")
         do {
             frames.manifest = try stage(manifest.value, beside: folder.path + "/manifest.json")
         } catch {
@@ -145,7 +145,7 @@ struct RenderRun {
     {
         try WriteGate.shared.perform { () throws(FramesError) in
             do {
-                if let frames, let folder {
+                if let frames, let folder, !frames.inPlace {
                     try folder.lock.mark("commit")
                     let manifestPath = folder.path + "/manifest.json"
                     if unlink(manifestPath) != 0, errno != ENOENT {
@@ -158,6 +158,8 @@ struct RenderRun {
                 for file in files { try FileOutput.rename(file.temporary, to: file.path) }
                 if let frames, let folder {
                     try FileOutput.rename(frames.manifest, to: folder.path + "/manifest.json")
+                    // The frames in place already are the run's for good now.
+                    if frames.inPlace { for path in frames.temporaries { WriteGate.shared.removed(temporary: path) } }
                     WriteGate.shared.dropUndo(.removeFolder(folder.path))
                     try? folder.lock.mark("committed")
                     for name in frames.earlier where !frames.names.contains(name) {
@@ -214,6 +216,8 @@ struct StagedFrames {
     /// The earlier run's frames (from its manifest), removed after the commit unless rewritten.
     let earlier: [String]
     let temporaries: [String]
+    /// The frames are in place already (`RunPreparation.inPlace`): `temporaries` are their names.
+    let inPlace: Bool
     var manifest: String
     var summary: String
 

@@ -20,6 +20,10 @@ struct RunPreparation: @unchecked Sendable {
     /// The earlier run's frames that the folder's manifest lists, read under the lock.
     let earlier: [String]
     let files: FileOutput.CreatedFiles?
+    /// The folder is this run's own (it made it): its journal says "commit" already, and each
+    /// frame goes into place as soon as it is written (`SequenceWriter.stage(inPlace:)`), since
+    /// no earlier frame is there to keep.
+    let inPlace: Bool
 
     /// The preparation of a run writing `job`'s outputs, or the check that refused it.
     static func make(_ job: RunTargets) -> Result<RunPreparation, FramesError> {
@@ -37,14 +41,19 @@ struct RunPreparation: @unchecked Sendable {
         try checkCollisions(job, frameNames: names, earlier: listed)
         try checkDestinations(job, frameNames: names)
         guard let path = job.outputs.folder else {
-            return RunPreparation(names: names, folder: nil, earlier: [], files: nil)
+            return RunPreparation(names: names, folder: nil, earlier: [], files: nil, inPlace: false)
         }
         let folder = try OutputFolder.open(path, force: job.outputs.force)
         do throws(FramesError) {
             let earlier = EarlierRun.files(listedIn: folder.path + "/manifest.json")
             try folder.lock.begin(writing: names, replacing: earlier)
+            // In a folder it made, the run may commit frame by frame: journaled (and flushed)
+            // now, while the renderer is built, so that a killed run's frames are removed by the
+            // next (`FolderLock.recover`).
+            if folder.created { try folder.lock.mark("commit") }
             let files = FileOutput.CreatedFiles(beside: names.lazy.map { folder.path + "/" + $0 })
-            return RunPreparation(names: names, folder: folder, earlier: earlier, files: files)
+            return RunPreparation(
+                names: names, folder: folder, earlier: earlier, files: files, inPlace: folder.created)
         } catch {
             folder.abandon()
             throw error
@@ -55,6 +64,9 @@ struct RunPreparation: @unchecked Sendable {
     /// run created it.
     func abandon() {
         files?.finish()
+        // Frames already in place were removed with the other temporaries: nothing is left for
+        // the journal to recover.
+        if inPlace { folder?.lock.withdrawCommit() }
         folder?.abandon()
     }
 

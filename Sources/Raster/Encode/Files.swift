@@ -129,6 +129,19 @@ package enum FileOutput {
         }
     }
 
+    /// Moves the staged file `from` to `to` as `rename` does, `to` then standing for it: a
+    /// temporary of the run still (a stop or `remove(temporary:)` removes it) until the run
+    /// commits (`WriteGate.removed(temporary:)`). For a folder the run made, whose frames may go
+    /// into place as they are written.
+    package static func renameStaged(_ from: String, to: String) throws(FileError) {
+        try WriteGate.shared.perform { () throws(FileError) in
+            if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
+            WriteGate.shared.removed(temporary: from)
+            WriteGate.shared.added(temporary: to)
+            release(from)
+        }
+    }
+
     /// Removes a staged file; errors are ignored (used for cleanup only).
     package static func remove(temporary path: String) {
         WriteGate.shared.perform {

@@ -79,9 +79,12 @@ public struct SequenceWriter: Sendable {
     /// Writes every frame under a temporary name in `directory` (see the type's notes), into
     /// the files `files` created for the first of them when given (`FileOutput.CreatedFiles`,
     /// beside `directory/fileNames[i]`); on failure none is left, nor any of `files`.
+    /// `inPlace`: each frame is renamed to its own name as soon as it is written
+    /// (`FileOutput.renameStaged`), and `temporaries` are those names; for a folder the run
+    /// made and journaled as committing, where no frame of an earlier run is replaced.
     package func stage(
         _ renderer: FrameRenderer, in directory: String, fileNames: [String], frames: [SequenceFrame]? = nil,
-        files: FileOutput.CreatedFiles? = nil, progress: @Sendable (Int) -> Void = { _ in }
+        files: FileOutput.CreatedFiles? = nil, inPlace: Bool = false, progress: @Sendable (Int) -> Void = { _ in }
     ) throws -> Staged {
         defer { files?.finish() }
         let frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
@@ -90,8 +93,9 @@ public struct SequenceWriter: Sendable {
         precondition(fileNames.count == frames.count, "one file name per frame")
         let count = frames.count
         let final = fileNames.map { directory + "/" + $0 }
-        // A name taken by a folder cannot be replaced: say so before anything is written.
-        for path in final where FileInput.isDirectory(path) {
+        // A name taken by a folder cannot be replaced: say so before anything is written (a
+        // folder the run made holds none).
+        for path in final where !inPlace && FileInput.isDirectory(path) {
             throw FileError(operation: "replace", path: path, errno: EISDIR)
         }
         let state = Locked(WriteState(count: count))
@@ -115,7 +119,16 @@ public struct SequenceWriter: Sendable {
                     }
                     let file = try files?.take(k) ?? FileOutput.StagedFile(beside: final[k])
                     try file.append(bytes)
-                    let temporary = try file.finish()
+                    var temporary = try file.finish()
+                    if inPlace {
+                        do {
+                            try FileOutput.renameStaged(temporary, to: final[k])
+                        } catch {
+                            FileOutput.remove(temporary: temporary)
+                            throw error
+                        }
+                        temporary = final[k]
+                    }
                     state.withLock { s in
                         s.temporaries[k] = temporary
                         s.sizes[k] = bytes.count
