@@ -82,6 +82,21 @@ import Testing
         #expect(same)
     }
 
+    /// Band blocks a frame changes that follow one another make one piece, up to
+    /// `bandPieceBytes`; untouched blocks and static runs stay pieces of their own.
+    @Test func changedBlocksThatFollowOneAnotherMakeOnePiece() {
+        let rowBytes = 1001
+        let rows = SequenceEncoder.bandPieceBytes / rowBytes / 3
+        let layout: [(rows: Range<Int>, run: SequenceEncoder.Run)] =
+            [(0..<10, .still)] + (0..<8).map { ((10 + $0 * rows)..<(10 + ($0 + 1) * rows), .band) }
+            + [((10 + 8 * rows)..<(20 + 8 * rows), .repeated)]
+        // Blocks 1 to 6 changed (layout indices 2...7): three fit in a piece.
+        let touched = (10 + rows + 1)..<(10 + 6 * rows + 1)
+        let parts = SequenceEncoder.parts(of: layout, touched: touched, rowBytes: rowBytes)
+        #expect(parts == [0..<1, 1..<2, 2..<5, 5..<8, 8..<9, 9..<10])
+        #expect(SequenceEncoder.parts(of: layout, touched: 0..<0, rowBytes: rowBytes).allSatisfy { $0.count == 1 })
+    }
+
     @Test func zlibHeaderIsValid() {
         for level in 0...9 {
             let header = PNGContainer.zlibHeader(level: level)

@@ -6,8 +6,8 @@ import Dispatch
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
 /// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
 /// The rows frames change are cut into blocks (about 32 KiB of scanlines each, at most 16): a
-/// frame recompresses only the blocks its `changedRows` reach and takes the others as compressed
-/// once from the static image. Pieces depend only on their own rows, so frames can be encoded in
+/// frame recompresses only the blocks its `changedRows` reach, those that follow one another as
+/// one piece (`parts`), and takes the others as compressed once from the static image. Pieces depend only on their own rows, so frames can be encoded in
 /// any order and on any number of threads with the same bytes. `referenceEncode(frame:)` is the
 /// plain path, without any cache, that `encode(frame:)` is tested against byte for byte.
 package struct SequenceEncoder: Sendable {
@@ -136,14 +136,21 @@ package struct SequenceEncoder: Sendable {
         let frame = source.rows(ofFrame: k)
         let touched = frame.changedRows
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
-        for (index, piece) in pieces.enumerated() {
-            let last = index == pieces.count - 1
+        let runs = pieces.map { piece -> (rows: Range<Int>, run: Run) in
             switch piece {
-            case .fixed(_, _, let compressed):
+            case .fixed(let rows, let run, _): return (rows, run)
+            case .band(let rows): return (rows, .band)
+            }
+        }
+        for part in SequenceEncoder.parts(of: runs, touched: touched, rowBytes: width * 4 + 1) {
+            let last = part.upperBound == pieces.count
+            switch (pieces[part.lowerBound], runs[part.lowerBound].rows.overlaps(touched)) {
+            case (.fixed(_, _, let compressed), _):
                 stream.append(compressed)
-            case .band(let rows) where rows.overlaps(touched):
+            case (.band, true):
+                let rows = runs[part.lowerBound].rows.lowerBound..<runs[part.upperBound - 1].rows.upperBound
                 stream.append(try bandPiece(of: frame, rows: rows, last: last))
-            case .band(let rows):
+            case (.band(let rows), false):
                 stream.append(
                     try staticBlocks.block(rows.lowerBound) { () throws(PNGError) in
                         try settings.staticPiece(of: source.staticRows, rows, run: .still, last: last)
@@ -151,6 +158,34 @@ package struct SequenceEncoder: Sendable {
             }
         }
         return try PNGContainer.file(width: width, height: height, imageData: stream.finish())
+    }
+
+    /// The most scanline bytes one piece of a frame's changed band blocks holds: 256 KiB.
+    static let bandPieceBytes = 1 << 18
+
+    /// How a frame's file is cut into pieces: each run of `layout` alone, except that band blocks
+    /// the frame changes (`touched`) that follow one another are compressed as one piece, of at
+    /// most `bandPieceBytes` (one block at least). Fewer pieces, fewer Huffman tables to build
+    /// and to store; the blocks stay the unit that frames reuse unchanged. The ranges of
+    /// `layout`'s indices, in order.
+    static func parts(of layout: [(rows: Range<Int>, run: Run)], touched: Range<Int>, rowBytes: Int) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var index = 0
+        while index < layout.count {
+            var end = index + 1
+            if layout[index].run == .band && layout[index].rows.overlaps(touched) {
+                var bytes = layout[index].rows.count * rowBytes
+                while end < layout.count && layout[end].run == .band && layout[end].rows.overlaps(touched)
+                    && bytes + layout[end].rows.count * rowBytes <= bandPieceBytes
+                {
+                    bytes += layout[end].rows.count * rowBytes
+                    end += 1
+                }
+            }
+            parts.append(index..<end)
+            index = end
+        }
+        return parts
     }
 
     /// Rows `rows` of `frame` as a piece: the cached band scanlines with the frame's changed
@@ -206,14 +241,18 @@ package struct SequenceEncoder: Sendable {
         let image = source.staticRows
         let layout = layout(of: image, band: source.changingRows, settings: settings)
         let touched = frame.changedRows
+        let parts = SequenceEncoder.parts(of: layout, touched: touched, rowBytes: image.width * 4 + 1).map {
+            (
+                rows: layout[$0.lowerBound].rows.lowerBound..<layout[$0.upperBound - 1].rows.upperBound,
+                run: layout[$0.lowerBound].run, last: $0.upperBound == layout.count
+            )
+        }
         // The largest pieces first (a run of repeated rows costs one row), so that no core is
         // left with a large one at the end.
-        let size = layout.map { $0.run == .repeated ? 1 : $0.rows.count }
-        let order = layout.indices.sorted { size[$0] != size[$1] ? size[$0] > size[$1] : $0 < $1 }
-        let made = try Compression.onAllCores(layout.count) { j throws(PNGError) in
-            let i = order[j]
-            let (rows, run) = layout[i]
-            let last = i == layout.count - 1
+        let size = parts.map { $0.run == .repeated ? 1 : $0.rows.count }
+        let order = parts.indices.sorted { size[$0] != size[$1] ? size[$0] > size[$1] : $0 < $1 }
+        let made = try Compression.onAllCores(parts.count) { j throws(PNGError) in
+            let (rows, run, last) = parts[order[j]]
             switch run {
             case .band where rows.overlaps(touched):
                 return try settings.bandCompression.piece(
