@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
 /// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
-/// The rows frames change are cut into blocks (about 32 KiB of scanlines each, at most 16): a
+/// The rows frames change are cut into blocks (about 12 KiB of scanlines each, at most 16): a
 /// frame recompresses only the blocks its `changedRows` reach, those that follow one another as
 /// one piece (`parts`), and takes the others as compressed once from the static image. Pieces depend only on their own rows, so frames can be encoded in
 /// any order and on any number of threads with the same bytes. `referenceEncode(frame:)` is the
@@ -17,8 +17,8 @@ package struct SequenceEncoder: Sendable {
         package var staticFilter: PNGFilter
         package var bandCompression: Compression
         package var bandFilter: PNGFilter
-        /// Blocks the changing rows are cut into; nil = one block per 32 KiB of scanlines (zlib's
-        /// window), at most 16.
+        /// Blocks the changing rows are cut into; nil = one block per `bandBlockBytes` of
+        /// scanlines, at most 16.
         package var bandBlocks: Int?
 
         /// Chosen by measurement (`bench/png-settings`, BENCHMARKS.md "Where the time goes").
@@ -56,6 +56,11 @@ package struct SequenceEncoder: Sendable {
         /// image's block, compressed when a frame first needs it (`StaticBlockCache`).
         case band(rows: Range<Int>)
     }
+
+    /// Scanline bytes per band block: 12 KiB. Small blocks leave more of a frame's rows to reuse
+    /// unchanged, and the changed ones that follow one another are one piece all the same
+    /// (`parts`); measured with `png-settings blocks` (BENCHMARKS.md).
+    static let bandBlockBytes = 12 << 10
 
     /// The largest static piece: 4 MiB of scanlines (memory per thread stays bounded).
     static let staticPieceBytes = 1 << 22
@@ -126,7 +131,7 @@ package struct SequenceEncoder: Sendable {
             return runs
         }
         still(0..<band.lowerBound)
-        cut(band, into: settings.bandBlocks ?? max(1, min(16, band.count * rowBytes / 32768)), run: .band)
+        cut(band, into: settings.bandBlocks ?? max(1, min(16, band.count * rowBytes / bandBlockBytes)), run: .band)
         still(band.upperBound..<image.height)
         return runs
     }
