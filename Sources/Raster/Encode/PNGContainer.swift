@@ -1,4 +1,5 @@
 import CZlib
+import Checksum
 import PNGBridge
 
 /// The PNG file around compressed image data: libpng's chunk functions write the signature,
@@ -70,9 +71,11 @@ package enum PNGContainer {
         let length = parts.reduce(0) { $0 + $1.count }
         precondition(length <= 0x7FFF_FFFF, "a chunk holds at most 2^31 − 1 bytes")
         let name = Array(type.utf8)
-        var crc = name.withUnsafeBufferPointer { crc32(0, $0.baseAddress, 4) }
+        // The folded CRC (`frames_crc32`, zlib's values): the image data's is most of a
+        // frame's checksum work.
+        var crc = name.withUnsafeBufferPointer { frames_crc32(0, $0.baseAddress, 4) }
         for part in parts where !part.isEmpty {
-            crc = part.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+            crc = part.withUnsafeBufferPointer { frames_crc32(crc, $0.baseAddress, $0.count) }
         }
         try write(bigEndian(UInt32(length)) + name)
         for part in parts where !part.isEmpty { try write(part) }
