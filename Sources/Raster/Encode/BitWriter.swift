@@ -30,14 +30,16 @@ struct BitWriter {
     /// Appends the low `length` bits of `value` (length ≤ 32, value < 2^length).
     @inline(__always)
     mutating func put(_ value: UInt32, _ length: Int) {
-        bits |= UInt64(value) << UInt64(bitCount)
-        bitCount += length
+        // Fewer than 32 bits are pending before, and `length` ≤ 32: no shift reaches 64, no sum
+        // overflows.
+        bits |= UInt64(value) &<< UInt64(bitCount)
+        bitCount &+= length
         if bitCount >= 32 {
             UnsafeMutableRawPointer(bytes + count).storeBytes(
                 of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)
-            count += 4
-            bits >>= 32
-            bitCount -= 32
+            count &+= 4
+            bits &>>= 32
+            bitCount &-= 32
         }
     }
 

@@ -103,12 +103,16 @@ struct TokenBlock {
     /// Writes `tokens` with the block's codes (room for them already made).
     private static func write(
         _ tokens: UnsafeBufferPointer<UInt32>, literals: HuffmanCode, distances: HuffmanCode,
-        into writer: inout BitWriter
+        into output: inout BitWriter
     ) {
+        let writer = output
         literals.lengths.withUnsafeBufferPointer { literalLengths in
             literals.codes.withUnsafeBufferPointer { literalCodes in
                 distances.lengths.withUnsafeBufferPointer { distanceLengths in
                     distances.codes.withUnsafeBufferPointer { distanceCodes in
+                        // A local copy: its bits and counts stay in registers (room is made).
+                        var writer = writer
+                        defer { output = writer }
                         for token in tokens {
                             if token & 0x8000_0000 == 0 {
                                 writer.put(literalCodes[Int(token)], Int(literalLengths[Int(token)]))
