@@ -104,10 +104,16 @@ public struct SequenceWriter: Sendable {
         let workers = min(threads, count, max(1, SequenceWriter.frameMemoryBudget / renderer.bytesPerFrame))
         // One frame is encoded alone, its pieces on all cores; more share an encoder's caches.
         let encoder = count == 1 ? nil : try SequenceEncoder(renderer, settings: settings)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var k = worker
-            while k < count {
-                if state.withLock({ $0.failure != nil }) { return }
+        // Each worker takes the next frame not taken yet (frames differ in cost, and a worker may
+        // be held up): none waits at the end for another's share.
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let next: Int? = state.withLock { s in
+                    guard s.failure == nil, s.next < count else { return nil }
+                    s.next += 1
+                    return s.next - 1
+                }
+                guard let k = next else { return }
                 do {
                     let bytes: [UInt8]
                     switch frames[k] {
@@ -139,7 +145,6 @@ public struct SequenceWriter: Sendable {
                     state.withLock { s in if s.failure == nil { s.failure = error } }
                     return
                 }
-                k += workers
             }
         }
         return try state.withLock { s in
@@ -164,6 +169,8 @@ private struct WriteState: Sendable {
     var sizes: [Int]
     var temporaries: [String]
     var done = 0
+    /// The next frame no worker has taken.
+    var next = 0
     var failure: (any Error)?
 
     init(count: Int) {
