@@ -7,9 +7,10 @@ import Dispatch
 /// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
 /// The rows frames change are cut into blocks (about 12 KiB of scanlines each, at most 16): a
 /// frame recompresses only the blocks its `changedRows` reach, those that follow one another as
-/// one piece (`parts`), and takes the others as compressed once from the static image. Pieces depend only on their own rows, so frames can be encoded in
-/// any order and on any number of threads with the same bytes. `referenceEncode(frame:)` is the
-/// plain path, without any cache, that `encode(frame:)` is tested against byte for byte.
+/// one piece (`parts`), and takes the others as compressed once from the static image. Pieces
+/// depend only on their own rows, so frames can be encoded in any order and on any number of
+/// threads with the same bytes. `referenceEncode(frame:)` is the plain path, without any cache,
+/// that `encode(frame:)` is tested against byte for byte.
 package struct SequenceEncoder: Sendable {
     /// Compression and row filters of the static pieces and of the blocks a frame recompresses.
     package struct Settings: Sendable, Equatable {
