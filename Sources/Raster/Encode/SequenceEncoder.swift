@@ -71,6 +71,9 @@ package struct SequenceEncoder: Sendable {
     let width: Int
     let height: Int
     let pieces: [Piece]
+    /// The rows and kind of each piece (`layout(of:band:settings:)`), for cutting frames
+    /// (`parts`).
+    let runs: [(rows: Range<Int>, run: Run)]
     let staticBlocks = StaticBlockCache()
     /// The static image's unfiltered scanlines of the rows frames change, when the band is
     /// unfiltered and they take at most `bandLinesLimit` bytes: a frame copies them and
@@ -94,6 +97,7 @@ package struct SequenceEncoder: Sendable {
             try settings.staticPiece(
                 of: image, layout[fixed[i]].rows, run: layout[fixed[i]].run, last: fixed[i] == layout.count - 1)
         }.makeIterator()
+        runs = layout
         pieces = layout.map { run in
             run.run == .band ? .band(rows: run.rows) : .fixed(rows: run.rows, run.run, compressed.next()!)
         }
@@ -142,12 +146,6 @@ package struct SequenceEncoder: Sendable {
         let frame = source.rows(ofFrame: k)
         let touched = frame.changedRows
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
-        let runs = pieces.map { piece -> (rows: Range<Int>, run: Run) in
-            switch piece {
-            case .fixed(let rows, let run, _): return (rows, run)
-            case .band(let rows): return (rows, .band)
-            }
-        }
         for part in SequenceEncoder.parts(of: runs, touched: touched, rowBytes: width * 4 + 1) {
             let last = part.upperBound == pieces.count
             switch (pieces[part.lowerBound], runs[part.lowerBound].rows.overlaps(touched)) {

@@ -105,13 +105,12 @@ struct TokenBlock {
         _ tokens: UnsafeBufferPointer<UInt32>, literals: HuffmanCode, distances: HuffmanCode,
         into output: inout BitWriter
     ) {
-        let writer = output
         literals.lengths.withUnsafeBufferPointer { literalLengths in
             literals.codes.withUnsafeBufferPointer { literalCodes in
                 distances.lengths.withUnsafeBufferPointer { distanceLengths in
                     distances.codes.withUnsafeBufferPointer { distanceCodes in
                         // A local copy: its bits and counts stay in registers (room is made).
-                        var writer = writer
+                        var writer = output
                         defer { output = writer }
                         for token in tokens {
                             if token & 0x8000_0000 == 0 {
