@@ -120,24 +120,15 @@ package enum FileOutput {
     }
 
     /// Moves the staged file `from` to `to` atomically (same folder); a link at `to` is
-    /// replaced, never followed.
-    package static func rename(_ from: String, to: String) throws(FileError) {
+    /// replaced, never followed. `stillTemporary`: `to` then stands for the staged file, a
+    /// temporary of the run until it commits (a stop or `remove(temporary:)` removes it; the
+    /// commit calls `WriteGate.removed(temporary:)`), for a frame that goes into place in a
+    /// folder the run made as soon as it is written.
+    package static func rename(_ from: String, to: String, stillTemporary: Bool = false) throws(FileError) {
         try WriteGate.shared.perform { () throws(FileError) in
             if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
             WriteGate.shared.removed(temporary: from)
-            release(from)
-        }
-    }
-
-    /// Moves the staged file `from` to `to` as `rename` does, `to` then standing for it: a
-    /// temporary of the run still (a stop or `remove(temporary:)` removes it) until the run
-    /// commits (`WriteGate.removed(temporary:)`). For a folder the run made, whose frames may go
-    /// into place as they are written.
-    package static func renameStaged(_ from: String, to: String) throws(FileError) {
-        try WriteGate.shared.perform { () throws(FileError) in
-            if systemRename(from, to) != 0 { throw FileError(operation: "rename into", path: to, errno: errno) }
-            WriteGate.shared.removed(temporary: from)
-            WriteGate.shared.added(temporary: to)
+            if stillTemporary { WriteGate.shared.added(temporary: to) }
             release(from)
         }
     }

@@ -80,7 +80,7 @@ public struct SequenceWriter: Sendable {
     /// the files `files` created for the first of them when given (`FileOutput.CreatedFiles`,
     /// beside `directory/fileNames[i]`); on failure none is left, nor any of `files`.
     /// `inPlace`: each frame is renamed to its own name as soon as it is written
-    /// (`FileOutput.renameStaged`), and `temporaries` are those names; for a folder the run
+    /// (`FileOutput.rename(_:to:stillTemporary:)`), and `temporaries` are those names; for a folder the run
     /// made and journaled as committing, where no frame of an earlier run is replaced.
     package func stage(
         _ renderer: FrameRenderer, in directory: String, fileNames: [String], frames: [SequenceFrame]? = nil,
@@ -128,7 +128,7 @@ public struct SequenceWriter: Sendable {
                     var temporary = try file.finish()
                     if inPlace {
                         do {
-                            try FileOutput.renameStaged(temporary, to: final[k])
+                            try FileOutput.rename(temporary, to: final[k], stillTemporary: true)
                         } catch {
                             FileOutput.remove(temporary: temporary)
                             throw error
