@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension FileOutput {
     /// The temporary files of a sequence's frames, created in frame order on a thread of their
     /// own from before the first frame is made (`SequenceWriter.stage` takes them). Creating a
@@ -50,7 +42,7 @@ extension FileOutput {
                         return false
                     }
                     let kept = slots.withLock { state in
-                        guard !state.stopped else { return false }
+                        guard !state.stopped, case .creating = state.slots[index] else { return false }
                         state.slots[index] = .made(file)
                         return true
                     }
@@ -62,27 +54,15 @@ extension FileOutput {
 
         /// The file made for the `index`-th path, once; nil when there is none (beyond those
         /// made, or not made yet: the frame then makes its own, and this one never will be).
+        /// Never waits: a file being made this instant is left to the thread, which removes it
+        /// (a frame that waited on the thread could wait for a whole time slice of the other
+        /// core, since the thread may be queued behind an encoding thread there).
         package func take(_ index: Int) -> StagedFile? {
-            while true {
-                let outcome: (file: StagedFile?, wait: Bool) = slots.withLock { state in
-                    guard index < state.slots.count else { return (nil, false) }
-                    switch state.slots[index] {
-                    case .made(let file):
-                        state.slots[index] = .gone
-                        return (file, false)
-                    case .creating:
-                        return (nil, true)
-                    case .waiting, .gone:
-                        state.slots[index] = .gone
-                        return (nil, false)
-                    }
-                }
-                // Being created this instant: it is ready within one file's creation.
-                if outcome.wait {
-                    sched_yield()
-                    continue
-                }
-                return outcome.file
+            slots.withLock { state in
+                guard index < state.slots.count else { return nil }
+                defer { state.slots[index] = .gone }
+                if case .made(let file) = state.slots[index] { return file }
+                return nil
             }
         }
 
