@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,32 +13,36 @@ import Darwin
 /// still's manifest is made while its frame is encoded, on the core the frame leaves idle. A
 /// plain thread, not a Dispatch queue: the queues' threads may all be busy with the caller's own
 /// `concurrentPerform`. When no thread can be made, `value` makes it then.
+///
+/// `value` waits for the value, not for the thread to end: a thread's end gives its stack back
+/// (`madvise`), which on a virtual machine waits for every other core the process runs on, up
+/// to milliseconds when the host has one of them descheduled. The thread ends on its own
+/// (detached) after it has handed the value over.
 package final class BackgroundWork<Value: Sendable> {
-    /// What the thread writes, read after the join.
+    /// What the thread writes, and the signal that it did.
     private final class Result: @unchecked Sendable {
         var value: Value?
+        let done = DispatchSemaphore(value: 0)
     }
 
     private let body: @Sendable () -> Value
     private let result = Result()
-    private var thread: pthread_t?
+    private var running: Bool
 
     package init(_ body: @escaping @Sendable () -> Value) {
         self.body = body
         let result = self.result
-        thread = startThread { result.value = body() }
+        running = startThread {
+            result.value = body()
+            result.done.signal()
+        }
     }
 
-    /// A value never asked for: its thread is let go.
-    deinit {
-        if let thread { pthread_detach(thread) }
-    }
-
-    /// The value, once made (the thread is joined the first time). Asked by one thread only.
+    /// The value, once made. Asked by one thread only.
     package var value: Value {
-        if let thread {
-            pthread_join(thread, nil)
-            self.thread = nil
+        if running {
+            result.done.wait()
+            running = false
         }
         if result.value == nil { result.value = body() }
         return result.value!
@@ -49,8 +55,8 @@ private final class ThreadStart: @unchecked Sendable {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
-/// `run` on a new thread (joinable), or nil when none can be made.
-private func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
+/// `run` on a new thread (detached); false when none can be made.
+private func startThread(_ run: @escaping @Sendable () -> Void) -> Bool {
     let context = Unmanaged.passRetained(ThreadStart(run)).toOpaque()
     #if canImport(Darwin)
     var made: pthread_t? = nil
@@ -65,7 +71,12 @@ private func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
         }, context)
     guard status == 0 else {
         Unmanaged<ThreadStart>.fromOpaque(context).release()
-        return nil
+        return false
     }
-    return made
+    #if canImport(Darwin)
+    pthread_detach(made!)
+    #else
+    pthread_detach(made)
+    #endif
+    return true
 }
