@@ -14,8 +14,8 @@ extension FileOutput {
         package static let maxCreated = 256
 
         private enum Slot {
+            /// Not made yet, or being made (then its frame, taking it, leaves it to the thread).
             case waiting
-            case creating
             case made(StagedFile)
             /// Taken by its frame, or left to it.
             case gone
@@ -33,7 +33,6 @@ extension FileOutput {
                 for (index, path) in paths.enumerated() {
                     let go = slots.withLock { state in
                         guard !state.stopped, case .waiting = state.slots[index] else { return false }
-                        state.slots[index] = .creating
                         return true
                     }
                     guard go else { continue }
@@ -42,7 +41,7 @@ extension FileOutput {
                         return false
                     }
                     let kept = slots.withLock { state in
-                        guard !state.stopped, case .creating = state.slots[index] else { return false }
+                        guard !state.stopped, case .waiting = state.slots[index] else { return false }
                         state.slots[index] = .made(file)
                         return true
                     }
