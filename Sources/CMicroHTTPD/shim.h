@@ -18,17 +18,17 @@
 #if defined(__linux__)
 #include <dlfcn.h>
 
+/// The functions the studio calls, typed by the library's own header (`__typeof__`).
 struct frames_mhd_api {
-    struct MHD_Daemon *(*start)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
-                                MHD_AccessHandlerCallback, void *, ...);
-    void (*stop)(struct MHD_Daemon *);
-    const union MHD_DaemonInfo *(*info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
-    int (*values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
-    const char *(*lookup)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
-    enum MHD_Result (*queue)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
-    struct MHD_Response *(*create)(size_t, void *, enum MHD_ResponseMemoryMode);
-    void (*destroy)(struct MHD_Response *);
-    enum MHD_Result (*header)(struct MHD_Response *, const char *, const char *);
+    __typeof__(&MHD_start_daemon) start;
+    __typeof__(&MHD_stop_daemon) stop;
+    __typeof__(&MHD_get_daemon_info) info;
+    __typeof__(&MHD_get_connection_values) values;
+    __typeof__(&MHD_lookup_connection_value) lookup;
+    __typeof__(&MHD_queue_response) queue;
+    __typeof__(&MHD_create_response_from_buffer) create;
+    __typeof__(&MHD_destroy_response) destroy;
+    __typeof__(&MHD_add_response_header) header;
 };
 
 static inline struct frames_mhd_api *frames_mhd_table(void) {

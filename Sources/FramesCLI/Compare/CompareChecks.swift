@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What `frames compare` decides before it writes anything: its outputs (`--diff`, `--report`)

@@ -1,3 +1,7 @@
+import FrameFiles
+import Raster
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,10 +10,14 @@ import Musl
 import Darwin
 #endif
 
-/// Writing to the terminal without Foundation: standard output checked (a failed write is a
-/// runtime failure, so `frames --print-style > /dev/full` does not exit 0), standard error best
-/// effort.
+/// Writing to the terminal without Foundation. Standard output is checked: a failed write is a
+/// runtime failure (`frames --print-style > /dev/full` does not exit 0), except a reader that went
+/// away (`frames compare … | head -1`: EPIPE, with SIGPIPE ignored), which ends printing and
+/// nothing else: the run still writes its files. Standard error is best effort.
 enum Console {
+    /// Set once standard output's reader has gone: later lines are dropped.
+    private static let outputClosed = Atomic<Bool>(false)
+
     /// Writes `text` and a newline to standard output; throws when the write fails.
     static func print(_ text: String) throws(FramesError) {
         try write(text + "\n")
@@ -18,11 +26,15 @@ enum Console {
     /// Writes `text` to standard output as it is; throws when the write fails.
     static func write(_ text: String) throws(FramesError) {
         var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
+        while !bytes.isEmpty, !outputClosed.load(ordering: .relaxed) {
             let n = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .runtime("cannot write to standard output: \(String(cString: strerror(errno)))")
+                if errno == EPIPE {
+                    outputClosed.store(true, ordering: .relaxed)
+                    return
+                }
+                throw .standardOutput(FileError(operation: "write", path: "standard output", errno: errno))
             }
             bytes = bytes.dropFirst(n)
         }
@@ -41,6 +53,45 @@ enum Console {
 
     /// Whether standard error is a terminal.
     static var errorIsTerminal: Bool { isatty(2) != 0 }
+
+    /// `text` as every message and report shows text from outside (a path, an option's value, a
+    /// file name): each control character (newline, tab, escape, …) and each character that
+    /// changes the direction of text written as `\u{…}`, so that no name can move the cursor,
+    /// clear the screen or forge a line of its own.
+    static func shown(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if category == .control || category == .lineSeparator || category == .paragraphSeparator
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Bytes that may not be UTF-8, shown as `shown` shows text, each invalid byte as `\xFF`.
+    static func shown(bytes: [UInt8]) -> String {
+        var out = ""
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            // The longest prefix that decodes, then one byte that does not.
+            var end = rest.endIndex
+            while end > rest.startIndex, String(validating: rest[rest.startIndex..<end], as: UTF8.self) == nil {
+                end -= 1
+            }
+            out += shown(String(decoding: rest[rest.startIndex..<end], as: UTF8.self))
+            rest = rest[end...]
+            if let byte = rest.first {
+                out += "\\x" + String(byte, radix: 16, uppercase: true)
+                rest = rest.dropFirst()
+            }
+        }
+        return out
+    }
 }
 
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

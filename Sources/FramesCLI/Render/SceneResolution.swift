@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The scene of a run (variant, scale, screen, backdrop, text, font) and its label, from the
@@ -32,7 +33,15 @@ enum SceneResolution {
         } catch {
             switch error {
             case .style(let error): throw style.attribute(error)
-            case .scale, .screen: throw .runtime("\(error)") // the option parsers check both
+            case .scale(let scale):
+                throw .invalidValue(
+                    option: options.scale?.option ?? "--device", value: formatNumber(scale),
+                    expected: "a scale above 0, at most \(formatNumber(Scene.maxScale))")
+            case .screen:
+                throw .invalidValue(
+                    option: options.width?.option ?? options.height?.option ?? "--device",
+                    value: "\(formatNumber(screen.width)) × \(formatNumber(screen.height))",
+                    expected: "sides above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt")
             }
         }
     }
@@ -62,7 +71,7 @@ enum SceneResolution {
         } catch {
             guard case .cannotLoad(let path, let reason) = error, let fontFile = options.fontFile,
                 path == fontFile.value
-            else { throw .runtime("\(error)") }
+            else { throw .font(option: options.fontFile?.option ?? "--text-font-name", error) }
             throw .invalidValue(
                 option: fontFile.option, value: fontFile.text, expected: "a readable font file (\(reason))")
         }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `--timeline idle:0.5,processing:2,done:0.5`: the overlay bound to a payment session over a

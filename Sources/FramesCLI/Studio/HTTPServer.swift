@@ -66,7 +66,7 @@ final class HTTPServer: @unchecked Sendable {
         self.gate = gate
         self.handler = handler
         if let missing = frames_mhd_load() {
-            throw .runtime("the studio needs libmicrohttpd 0.9.71 or later: \(String(cString: missing))")
+            throw .library(name: "libmicrohttpd.so.12", package: "libmicrohttpd12", reason: String(cString: missing))
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
         var v4 = sockaddr_in()
@@ -81,7 +81,7 @@ final class HTTPServer: @unchecked Sendable {
             }
         }
         guard let first else {
-            throw .runtime("cannot listen on 127.0.0.1:\(port) (\(port == 0 ? "no free port" : "port in use?"))")
+            throw .cannotListen(port: Int(port))
         }
         daemons.append(first)
         self.port = frames_mhd_port(first)

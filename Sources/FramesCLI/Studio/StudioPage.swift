@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The studio's page: one HTML document with its style and script inline (no file to find at

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 import Synchronization
 
@@ -21,6 +22,8 @@ final class StudioService: Sendable {
     private let port: Mutex<UInt16> = Mutex(0)
     /// The last few renderers, by state, so that scrubbing frames does not redo the static layers.
     private let renderers = Mutex<[(key: String, renderer: FrameRenderer)]>([])
+    /// The fit findings of the last styles checked (`StyleLint`).
+    private let fitMemo = FitMemo()
 
     init(token: String) {
         self.token = token
@@ -126,7 +129,7 @@ final class StudioService: Sendable {
         do {
             renderer = try FrameRenderer(scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames)
         } catch {
-            throw .runtime("\(error)")
+            throw .rendering(error, fontOption: job.fontOption)
         }
         renderers.withLock { list in
             list.append((key, renderer))
@@ -141,7 +144,7 @@ final class StudioService: Sendable {
             // The bytes `frames --frame K` writes.
             return png(try SequenceEncoder.encode(frame: job.sequence.still ?? 0, of: renderer))
         } catch {
-            throw .runtime("\(error)")
+            throw .encoding(error)
         }
     }
 
@@ -149,15 +152,17 @@ final class StudioService: Sendable {
     func loop(_ state: StudioState, givenUp: () -> Bool) throws(FramesError) -> HTTPResponse {
         let (job, renderer) = try self.renderer(state)
         var bytes: [UInt8] = []
-        do {
-            try APNGEncoder(renderer: renderer, fps: job.sequence.fps).encode { (chunk) throws(Superseded) in
+        do throws(APNGStreamError<Superseded>) {
+            try APNGEncoder(frames: ExportFrames(renderer: renderer, fps: job.sequence.fps)).encode {
+                (chunk) throws(Superseded) in
                 if givenUp() { throw Superseded() }
                 bytes += chunk
             }
-        } catch .sink {
-            return superseded
         } catch {
-            throw .runtime("\(error)")
+            switch error {
+            case .sink: return superseded
+            case .encoder(let error): throw .encoding(error)
+            }
         }
         return png(bytes)
     }
@@ -168,7 +173,7 @@ final class StudioService: Sendable {
         do {
             return png(
                 try PNGEncoder().encode(
-                    ContactSheet.render(
+                    rows: ContactSheet(
                         ExportFrames(renderer: renderer, fps: job.sequence.fps), columns: columns, every: 1)))
         } catch {
             throw .invalidValue(
@@ -186,9 +191,9 @@ final class StudioService: Sendable {
         let screen = scene.background.alpha == 255 ? scene.background : .white
         let findings: [LintFinding]
         do {
-            findings = try StyleLint(screenColor: screen).findings(for: scene.style, variant: scene.variant)
+            findings = try StyleLint(screenColor: screen, memo: fitMemo).findings(for: scene.style, variant: scene.variant)
         } catch {
-            throw .runtime("\(error)")
+            throw .font(option: "--text-font-name", error)
         }
         let lint = findings.map { finding -> JSONValue in
             .object([

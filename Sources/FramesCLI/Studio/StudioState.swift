@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What the studio's page asks for: its query parameters, named as the options of `frames`
@@ -86,19 +87,5 @@ extension RenderJob {
             style: style, language: language, scene: scene, label: label, backdropImagePath: nil,
             backdropImageFile: nil, fontFilePath: fontFilePath, sequence: sequence, outputs: outputs,
             threads: threads, quiet: true)
-    }
-}
-
-extension FramesError {
-    /// The option an error is about, for the page to put the message beside its control.
-    var option: String? {
-        switch self {
-        case .unknownOption(let name, _): return name
-        case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
-            .invalidValue(let option, _, _):
-            return option
-        case .styleFile: return "--style-file"
-        case .unexpectedArgument, .missingArgument, .usage, .runtime: return nil
-        }
     }
 }

@@ -1,6 +1,6 @@
 /// The frames an export holds, in order: what each shows (`SequenceFrame`) and the renderer that
 /// draws them. A turn of the spinner, or a payment session's timeline with hidden frames.
-package struct ExportFrames: Sendable {
+package struct ExportFrames: AnimationFrames {
     package let renderer: FrameRenderer
     /// What each frame shows, in playback order.
     package let frames: [SequenceFrame]
@@ -16,10 +16,15 @@ package struct ExportFrames: Sendable {
     }
 
     package var count: Int { frames.count }
+    package var width: Int { renderer.width }
+    package var height: Int { renderer.height }
 
-    /// Frame i as pixels: the spinner's frame, or the hidden screen.
-    package func image(_ index: Int) -> Pixmap {
-        renderer.image(of: frames[index])
+    /// Frame i: the spinner's frame, or the hidden screen.
+    package func frame(_ index: Int) -> any ChangedRows {
+        switch frames[index] {
+        case .spinner(let k): return renderer.rows(ofFrame: k)
+        case .hidden: return renderer.hiddenFrame()
+        }
     }
 
     /// The window that can differ between frames i − 1 and i: the spinner's box between two
@@ -40,20 +45,5 @@ extension FrameRenderer {
         case .spinner(let k): return self.frame(k)
         case .hidden: return hiddenFrame()
         }
-    }
-}
-
-extension Pixmap {
-    /// The pixels as straight (not premultiplied) RGBA bytes, as PNG stores them
-    /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
-    package var straightRGBA: [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
-        Alpha.demultiplyReciprocals.withUnsafeBufferPointer { reciprocals in
-            for (i, p) in pixels.enumerated() {
-                let straight = p >> 24 == 0 ? 0 : Scanlines.straight(p, reciprocals: reciprocals.baseAddress!)
-                for channel in 0..<4 { bytes[4 * i + channel] = UInt8(truncatingIfNeeded: straight >> (8 * channel)) }
-            }
-        }
-        return bytes
     }
 }

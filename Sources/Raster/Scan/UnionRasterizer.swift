@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Exact coverage of a union of shapes that overlap, such as the glyphs of a label.
 ///
 /// `Rasterizer.coverage` gives min(1, |winding area|) per pixel: exact where the winding number
@@ -40,17 +38,11 @@ extension Rasterizer {
             ? [Bool](repeating: true, count: window.height) : SimpleShapes.rowsToSearch(shapes, in: window)
         guard search.contains(true) else { return mask }
         let rows = UnionRows(shapes: shapes, window: window, rows: search)
-        // Rows are independent: bands of them on all cores, each writing its own rows.
-        let (width, height) = (window.width, window.height)
-        let band = 8
+        let width = window.width
         mask.withEveryRow { values in
-            let target = SendablePointer(values.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { index in
-                for row in (index * band)..<min(height, (index + 1) * band)
-                where search[row] && !rows.pieces[row].isEmpty {
-                    guard let exact = rows.exactRow(row) else { continue }
-                    for (column, value) in exact { target.pointer[row * width + column] = value }
-                }
+            for row in 0..<window.height where search[row] && !rows.pieces[row].isEmpty {
+                guard let exact = rows.exactRow(row) else { continue }
+                for (column, value) in exact { values[row * width + column] = value }
             }
         }
         return mask

@@ -111,27 +111,16 @@ public struct FrameRenderer: Sendable {
         spinnerWindow = box.enclosingPixels.intersection(bounds)
         arcMasks = ArcMasks(
             frameCount: frameCount, center: box.center, box: box.enclosingPixels, spinnerWindow: spinnerWindow)
-        // The label's layers are made on a thread of their own while the card's and track's are
-        // made here; the compositing needs both.
-        let placed = layout
-        let labelWork =
-            label == nil
-            ? nil
-            : BackgroundWork {
-                FrameRenderer.labelLayers(label, scene: scene, layout: placed, bounds: bounds, tolerance: tolerance)
-            }
+        let over = FrameRenderer.labelLayers(label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
         let strips = stripRows ?? FrameRenderer.stripRows(width: width, height: height)
         let layers: [Layer]
-        let over: [Layer]
         if let strips {
-            over = labelWork?.value ?? []
             layers = try FrameRenderer.composite(
                 scene, layout: layout, over: over, background: background, spinnerWindow: spinnerWindow,
                 tolerance: tolerance, strips: strips, into: &image)
         } else {
             layers = try FrameRenderer.underLayers(
                 scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
-            over = labelWork?.value ?? []
             Compositor.deduplicated(layers + over, background: background, into: &image)
         }
         overLayers = over

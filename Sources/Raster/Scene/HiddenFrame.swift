@@ -25,3 +25,11 @@ extension FrameRenderer {
         underLayers.filter { if case .image = $0.coverage { return true } else { return false } }
     }
 }
+
+extension FrameRenderer {
+    /// The PNG file of the hidden frame as a sequence writes it: its rows deflated as the
+    /// frames' are (`Compression.rows`).
+    package func hiddenFrameFile() throws(PNGError) -> [UInt8] {
+        try PNGEncoder(compression: .rows).encode(hiddenFrame())
+    }
+}

@@ -98,7 +98,7 @@ public struct Scene: Sendable, Equatable {
     /// the image as given can go: a 100-megapixel PNG takes 400 MB decoded. Throws
     /// `RasterError.invalidSize` for a frame of no pixels or over `Pixmap.maxPixelCount`; the
     /// scene is then unchanged.
-    package mutating func fitBackdropImage(label: TextLabel?) throws {
+    package mutating func fitBackdropImage(label: TextLabel?) throws(RasterError) {
         guard let image = backdropImage else { return }
         let (width, height) = Layout(scene: self, label: label).pixelSize(scale: scale)
         backdropImage = try Resample.aspectFill(image, width: width, height: height)

@@ -31,17 +31,6 @@ package struct StyleFile: Sendable {
     /// The properties the file sets, in the documentation's order.
     package let entries: [Entry]
 
-    /// Reads the file at `path` (a regular file of at most `maxBytes`).
-    package init(path: String) throws(StyleFileError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileInput.read(path, maxBytes: StyleFile.maxBytes)
-        } catch {
-            throw error.code == EFBIG ? .tooLarge(path: path) : StyleFileError(error, path: path)
-        }
-        try self.init(bytes: bytes, path: path)
-    }
-
     /// The style file's content, as read from `path` (named in messages).
     package init(bytes: [UInt8], path: String) throws(StyleFileError) {
         if bytes.count > StyleFile.maxBytes { throw .tooLarge(path: path) }
@@ -164,10 +153,6 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     case notAnObject(path: String, kind: String)
     case unknownKey(path: String, key: String, suggestion: String?)
     case invalidValue(path: String, key: String, value: JSONValue, expected: String)
-
-    init(_ error: FileError, path: String) {
-        self = .unreadable(path: path, reason: error.isDirectory ? "a folder" : error.reason)
-    }
 
     package var path: String {
         switch self {

@@ -61,7 +61,7 @@ package final class Font: @unchecked Sendable {
         kind = opened.kind
         let record = opened.face.pointee
         familyName = record.family_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Double(frames_hb_face_get_upem(frames_hb_font_get_face(opened.shapingFont)))
+        unitsPerEm = Double(hb_face_get_upem(hb_font_get_face(opened.shapingFont)))
         ascender = Double(record.ascender)
         descender = Double(record.descender)
         lineGap = max(0, Double(record.height) - (Double(record.ascender) - Double(record.descender)))
@@ -99,29 +99,29 @@ package final class Font: @unchecked Sendable {
         } else {
             throw fail("not a scalable outline font")
         }
-        guard let blob = frames_hb_blob_create_from_file_or_fail(path) else {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw fail("HarfBuzz cannot read the file")
         }
-        let hbFace = frames_hb_face_create(blob, UInt32(faceIndex))
-        frames_hb_blob_destroy(blob)
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
         // HarfBuzz reads units per em from the `head` table for bitmap-only faces too, where
         // FreeType reports 0.
-        let upem = Int32(frames_hb_face_get_upem(hbFace))
+        let upem = Int32(hb_face_get_upem(hbFace))
         guard upem > 0 else {
-            frames_hb_face_destroy(hbFace)
+            hb_face_destroy(hbFace)
             throw fail("no units per em")
         }
-        guard let shapingFont = frames_hb_font_create(hbFace) else {
-            frames_hb_face_destroy(hbFace)
+        guard let shapingFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
             throw fail("HarfBuzz cannot open the face")
         }
-        frames_hb_face_destroy(hbFace)
-        frames_hb_font_set_scale(shapingFont, upem, upem)
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(shapingFont, upem, upem)
         return (library, face, shapingFont, kind)
     }
 
     deinit {
-        if let shapingFont { frames_hb_font_destroy(shapingFont) }
+        if let shapingFont { hb_font_destroy(shapingFont) }
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
     }
@@ -140,7 +140,7 @@ package final class Font: @unchecked Sendable {
 
     /// The horizontal advance of a glyph, font units (unhinted).
     package func advance(of glyph: UInt32) -> Double {
-        Double(frames_hb_font_get_glyph_h_advance(shapingFont, glyph))
+        Double(hb_font_get_glyph_h_advance(shapingFont, glyph))
     }
 
     /// Why a glyph cannot be loaded (a broken `glyf` table, say), or nil when it loads.

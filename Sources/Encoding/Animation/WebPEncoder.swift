@@ -8,7 +8,7 @@ import CWebP
 /// fps that does not divide 1000 the durations alternate by 1 ms and the loop is exactly
 /// round(1000 · N / fps) ms. libwebp picks each frame's sub-rectangle and blending itself.
 package struct WebPEncoder: Sendable {
-    package let frames: ExportFrames
+    package let frames: any AnimationFrames
     /// The largest frame written: 34 megapixels (an 8K frame, 7680 × 4320 px, is 33.2).
     /// libwebp's animation encoder keeps several whole frames of its own (the canvas before and
     /// after, the candidate sub-frames), about 40 bytes a pixel in all: 4.1 GB at 100 megapixels.
@@ -16,7 +16,7 @@ package struct WebPEncoder: Sendable {
     /// libwebp's effort for lossless coding, 0 (fast) … 6 (smallest). Default: 4.
     package let method: Int
 
-    package init(frames: ExportFrames, method: Int = 4) {
+    package init(frames: any AnimationFrames, method: Int = 4) {
         precondition((0...6).contains(method), "libwebp's methods are 0...6")
         self.frames = frames
         self.method = method
@@ -29,22 +29,22 @@ package struct WebPEncoder: Sendable {
 
     /// The file's bytes.
     package func encode() throws(ExportError) -> [UInt8] {
-        let (width, height) = (frames.renderer.width, frames.renderer.height)
+        let (width, height) = (frames.width, frames.height)
         func failure(_ call: String, _ reason: String) -> ExportError {
             .library(name: "libwebp", call: call, reason: reason)
         }
         var options = WebPAnimEncoderOptions()
-        guard frames_WebPAnimEncoderOptionsInit(&options) != 0 else {
+        guard WebPAnimEncoderOptionsInit(&options) != 0 else {
             throw failure("WebPAnimEncoderOptionsInit", "version")
         }
         options.anim_params.loop_count = 0
         options.allow_mixed = 0
-        guard let encoder = frames_WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
+        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else {
             throw failure("WebPAnimEncoderNew", "out of memory")
         }
-        defer { frames_WebPAnimEncoderDelete(encoder) }
+        defer { WebPAnimEncoderDelete(encoder) }
         var config = WebPConfig()
-        guard frames_WebPConfigInit(&config) != 0 else { throw failure("WebPConfigInit", "version") }
+        guard WebPConfigInit(&config) != 0 else { throw failure("WebPConfigInit", "version") }
         config.lossless = 1
         config.exact = 1
         config.method = Int32(method)
@@ -52,32 +52,32 @@ package struct WebPEncoder: Sendable {
         for index in 0..<frames.count {
             var rgba = frames.image(index).straightRGBA
             var picture = WebPPicture()
-            guard frames_WebPPictureInit(&picture) != 0 else { throw failure("WebPPictureInit", "version") }
+            guard WebPPictureInit(&picture) != 0 else { throw failure("WebPPictureInit", "version") }
             picture.use_argb = 1
             picture.width = Int32(width)
             picture.height = Int32(height)
             let imported = rgba.withUnsafeMutableBufferPointer {
-                frames_WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
+                WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4))
             }
-            defer { frames_WebPPictureFree(&picture) }
+            defer { WebPPictureFree(&picture) }
             guard imported != 0 else { throw failure("WebPPictureImportRGBA", "out of memory") }
             rgba = [] // the picture holds its own copy
-            guard frames_WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp(index)), &config) != 0 else {
+            guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp(index)), &config) != 0 else {
                 throw failure("WebPAnimEncoderAdd", WebPEncoder.lastError(encoder))
             }
         }
-        guard frames_WebPAnimEncoderAdd(encoder, nil, Int32(timestamp(frames.count)), nil) != 0 else {
+        guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamp(frames.count)), nil) != 0 else {
             throw failure("WebPAnimEncoderAdd", WebPEncoder.lastError(encoder))
         }
         var data = WebPData()
-        guard frames_WebPAnimEncoderAssemble(encoder, &data) != 0 else {
+        guard WebPAnimEncoderAssemble(encoder, &data) != 0 else {
             throw failure("WebPAnimEncoderAssemble", WebPEncoder.lastError(encoder))
         }
-        defer { frames_WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
+        defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
         return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
     }
 
     static func lastError(_ encoder: OpaquePointer) -> String {
-        frames_WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
+        WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
     }
 }

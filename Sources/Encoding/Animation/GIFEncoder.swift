@@ -17,14 +17,15 @@ import CGIF
 /// from what the decoder shows (disposal: leave in place); a sequence with transparent pixels stores whole frames, each cleared to
 /// transparent before the next (disposal: restore to background).
 package struct GIFEncoder: Sendable {
-    package let frames: ExportFrames
-    /// The colour under everything, or nil to keep (only) fully transparent pixels transparent.
-    package let matte: Color?
+    package let frames: any AnimationFrames
+    /// The colour under everything as straight sRGB channels (0…255), or nil to keep (only)
+    /// fully transparent pixels transparent.
+    package let matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)?
     /// The largest frame written over a backdrop image: 12 megapixels. A photograph brings up to
     /// 16.7 million colours, each counted and quantized in memory (about 100 bytes a colour).
     package static let maxBackdropPixelCount = 12_000_000
 
-    package init(frames: ExportFrames, matte: Color? = nil) {
+    package init(frames: any AnimationFrames, matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? = nil) {
         self.frames = frames
         self.matte = matte
     }
@@ -44,7 +45,7 @@ package struct GIFEncoder: Sendable {
 
     /// The file's bytes and one report a frame.
     package func encode() throws(ExportError) -> (bytes: [UInt8], frames: [FrameReport]) {
-        let (width, height) = (frames.renderer.width, frames.renderer.height)
+        let (width, height) = (frames.width, frames.height)
         // Whether any frame has a transparent pixel decides how frames are stored; frames are
         // made twice rather than kept (60 frames at 1170 × 2532 px would take 700 MB).
         var transparent = false
@@ -87,7 +88,14 @@ package struct GIFEncoder: Sendable {
     func flattened(_ image: inout Pixmap) throws(ExportError) -> [UInt32] {
         var out = image.pixels
         image.pixels = []
-        let under = matte?.premultiplied()
+        // Premultiplied as `Color.premultiplied()` does: each channel / 255 × alpha / 255.
+        let under = matte.map { matte in
+            let a = Float(matte.alpha) / 255
+            return (
+                red: Float(matte.red) / 255 * a, green: Float(matte.green) / 255 * a, blue: Float(matte.blue) / 255 * a,
+                alpha: a
+            )
+        }
         for i in out.indices {
             let p = out[i]
             var pixel = (Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24))

@@ -1,5 +1,4 @@
 import CZlib
-import Synchronization
 
 /// zlib's deflate and checksums, for compressing a PNG's image data in independent pieces.
 ///
@@ -11,12 +10,11 @@ import Synchronization
 enum Deflate {
     /// Compresses `input` as one piece at zlib `level` (0…9).
     static func piece(_ input: UnsafeBufferPointer<UInt8>, level: Int, last: Bool) throws(PNGError) -> [UInt8] {
-        // A stream from the pool, reset: zlib's quarter megabyte of tables is allocated once per
-        // thread and level, not once per piece (the output does not depend on it).
-        guard let stream = StreamPool.shared.take(level: level) else {
-            throw .zlibUnavailable
-        }
-        defer { StreamPool.shared.give(stream, level: level) }
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        guard frames_deflate_init_raw(stream, Int32(level)) == Z_OK else { throw .zlibUnavailable }
+        defer { deflateEnd(stream) }
         let bound = Int(deflateBound(stream, UInt(input.count))) + 64
         var status: Int32 = Z_OK
         // Uninitialised: zlib writes what is kept, and only that is kept.
@@ -47,35 +45,5 @@ enum Deflate {
     /// The Adler-32 of A followed by B, from A's, B's and B's length.
     static func combineAdler32(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(adler32_combine(UInt(first), UInt(second), off_t(secondLength)))
-    }
-}
-
-/// Raw deflate streams kept for reuse, by level. A stream is reset before it is handed out, so a
-/// piece's bytes are the same as from a new stream.
-final class StreamPool: Sendable {
-    static let shared = StreamPool()
-
-    /// A stream owned by one piece at a time (the pool's lock hands it over).
-    private struct Stream: @unchecked Sendable { let pointer: UnsafeMutablePointer<z_stream> }
-
-    private let free = Mutex<[Int: [Stream]]>([:])
-
-    func take(level: Int) -> UnsafeMutablePointer<z_stream>? {
-        if let stream = free.withLock({ $0[level]?.popLast() }) {
-            deflateReset(stream.pointer)
-            return stream.pointer
-        }
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        guard frames_deflate_init_raw(stream, Int32(level)) == Z_OK else {
-            stream.deallocate()
-            return nil
-        }
-        return stream
-    }
-
-    func give(_ stream: UnsafeMutablePointer<z_stream>, level: Int) {
-        let box = Stream(pointer: stream)
-        free.withLock { $0[level, default: []].append(box) }
     }
 }

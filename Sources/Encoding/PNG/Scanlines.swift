@@ -220,3 +220,18 @@ enum Scanlines {
         }
     }
 }
+
+extension Pixmap {
+    /// The pixels as straight (not premultiplied) RGBA bytes, as PNG stores them
+    /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
+    package var straightRGBA: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
+        Alpha.demultiplyReciprocals.withUnsafeBufferPointer { reciprocals in
+            for (i, p) in pixels.enumerated() {
+                let straight = p >> 24 == 0 ? 0 : Scanlines.straight(p, reciprocals: reciprocals.baseAddress!)
+                for channel in 0..<4 { bytes[4 * i + channel] = UInt8(truncatingIfNeeded: straight >> (8 * channel)) }
+            }
+        }
+        return bytes
+    }
+}

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Errors of pixel buffers.
 public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A pixmap of zero width or height, or over `Pixmap.maxPixelCount` pixels.
@@ -35,14 +29,14 @@ public struct Pixmap: Sendable, Equatable {
     public var pixels: [UInt32]
 
     /// A transparent pixmap, or `RasterError.invalidSize`.
-    public init(width: Int, height: Int) throws {
+    public init(width: Int, height: Int) throws(RasterError) {
         try self.init(width: width, height: height, fill: 0)
     }
 
     /// A pixmap whose every pixel the caller writes before anything reads it (the compositor
     /// does): its memory is not cleared first. In debug builds it holds a pattern no renderer
     /// writes (colour above alpha), so a pixel left unwritten shows in the tests.
-    package static func overwritten(width: Int, height: Int) throws -> Pixmap {
+    package static func overwritten(width: Int, height: Int) throws(RasterError) -> Pixmap {
         #if DEBUG
         return try Pixmap(width: width, height: height, fill: 0x00FF_00FF)
         #else
@@ -50,7 +44,7 @@ public struct Pixmap: Sendable, Equatable {
         #endif
     }
 
-    private init(width: Int, height: Int, fill: UInt32?) throws {
+    private init(width: Int, height: Int, fill: UInt32?) throws(RasterError) {
         guard width >= 1, height >= 1, width <= Pixmap.maxPixelCount, height <= Pixmap.maxPixelCount,
             width * height <= Pixmap.maxPixelCount
         else {
@@ -59,27 +53,9 @@ public struct Pixmap: Sendable, Equatable {
         self.width = width
         self.height = height
         pixels = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
-            Pixmap.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
             if let fill { buffer.initialize(repeating: fill) }
             count = buffer.count
         }
-    }
-
-    /// Asks the kernel to back the whole 2 MiB pages inside `buffer` with huge pages before
-    /// anything is written there (Linux, where transparent huge pages are on `madvise`, as
-    /// Debian and Ubuntu ship them). A full-screen @3x image is 12 MB: in 4 KiB pages that is
-    /// about 2 900 page faults the first time it is written, a quarter of a still's time. Only
-    /// the memory's backing changes, never its contents.
-    package static func preferHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        #if os(Linux)
-        let huge = 1 << 21
-        guard let base = buffer.baseAddress, buffer.count >= 2 * huge else { return }
-        let start = (UInt(bitPattern: base) + UInt(huge - 1)) & ~UInt(huge - 1)
-        let end = (UInt(bitPattern: base) + UInt(buffer.count)) & ~UInt(huge - 1)
-        if end > start {
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_HUGEPAGE)
-        }
-        #endif
     }
 
     /// Every pixel: (0, 0) to (width, height).

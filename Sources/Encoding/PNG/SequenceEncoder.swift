@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Encodes the frames of a `FrameSource` as PNG files, compressing only what changes
 /// (docs/architecture.md).
 ///
@@ -91,16 +89,17 @@ package struct SequenceEncoder: Sendable {
         let image = source.staticRows
         (width, height) = (image.width, image.height)
         let layout = SequenceEncoder.layout(of: image, band: source.changingRows, settings: settings)
-        // The static pieces are independent: compress them on all cores.
-        let fixed = layout.indices.filter { layout[$0].run != .band }
-        var compressed = try Compression.onAllCores(fixed.count) { i throws(PNGError) in
-            try settings.staticPiece(
-                of: image, layout[fixed[i]].rows, run: layout[fixed[i]].run, last: fixed[i] == layout.count - 1)
-        }.makeIterator()
-        runs = layout
-        pieces = layout.map { run in
-            run.run == .band ? .band(rows: run.rows) : .fixed(rows: run.rows, run.run, compressed.next()!)
+        var pieces: [Piece] = []
+        for (index, run) in layout.enumerated() {
+            pieces.append(
+                run.run == .band
+                    ? .band(rows: run.rows)
+                    : .fixed(
+                        rows: run.rows, run.run,
+                        try settings.staticPiece(of: image, run.rows, run: run.run, last: index == layout.count - 1)))
         }
+        self.pieces = pieces
+        runs = layout
         let band = source.changingRows
         bandLines =
             settings.bandFilter == .none && Scanlines.byteCount(width: width, rows: band.count) <= Self.bandLinesLimit
@@ -228,17 +227,17 @@ package struct SequenceEncoder: Sendable {
     }
 
     /// Frame k of `source` alone, without an encoder: the bytes of `encode(frame:)`, every piece
-    /// compressed on all cores at once (the static pieces beside the band's) and nothing kept
-    /// for other frames. For a run that encodes one frame, a still.
+    /// compressed once and nothing kept for other frames. For a run that encodes one frame, a
+    /// still.
     package static func encode(frame k: Int, of source: any FrameSource, settings: Settings = .measured)
         throws(PNGError) -> [UInt8]
     {
         try file(of: source.rows(ofFrame: k), fixedRows: source.staticRows, source: source, settings: settings)
     }
 
-    /// The PNG file of `frame` of `source`, its pieces laid out as an encoder's and compressed on
-    /// all cores: rows no frame changes from `fixedRows` (the frame itself, or the static image,
-    /// which holds the same pixels there), the band's blocks from the frame.
+    /// The PNG file of `frame` of `source`, its pieces laid out as an encoder's: rows no frame
+    /// changes from `fixedRows` (the frame itself, or the static image, which holds the same
+    /// pixels there), the band's blocks from the frame.
     private static func file(
         of frame: any ChangedRows, fixedRows: any RowSource, source: any FrameSource, settings: Settings
     ) throws(PNGError) -> [UInt8] {
@@ -251,24 +250,16 @@ package struct SequenceEncoder: Sendable {
                 run: layout[$0.lowerBound].run, last: $0.upperBound == layout.count
             )
         }
-        // The largest pieces first (a run of repeated rows costs one row), so that no core is
-        // left with a large one at the end.
-        let size = parts.map { $0.run == .repeated ? 1 : $0.rows.count }
-        let order = parts.indices.sorted { size[$0] != size[$1] ? size[$0] > size[$1] : $0 < $1 }
-        let made = try Compression.onAllCores(parts.count) { j throws(PNGError) in
-            let (rows, run, last) = parts[order[j]]
+        var stream = ZlibStream(level: settings.staticCompression.headerLevel)
+        for (rows, run, last) in parts {
             switch run {
             case .band where rows.overlaps(touched):
-                return try settings.bandCompression.piece(
-                    of: frame, rows: rows, filter: settings.bandFilter, last: last)
-            case .band: return try settings.staticPiece(of: fixedRows, rows, run: .still, last: last)
-            case .still, .repeated: return try settings.staticPiece(of: fixedRows, rows, run: run, last: last)
+                stream.append(
+                    try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last))
+            case .band: stream.append(try settings.staticPiece(of: fixedRows, rows, run: .still, last: last))
+            case .still, .repeated: stream.append(try settings.staticPiece(of: fixedRows, rows, run: run, last: last))
             }
         }
-        var pieces = made
-        for (j, i) in order.enumerated() { pieces[i] = made[j] }
-        var stream = ZlibStream(level: settings.staticCompression.headerLevel)
-        for piece in pieces { stream.append(piece) }
         return try PNGContainer.file(width: image.width, height: image.height, imageData: stream.finish())
     }
 }

@@ -1,46 +1,4 @@
-import Dispatch
-
-/// How one image compares with its reference, for `frames verify` and `frames compare`.
-package enum FrameOutcome: Sendable, Equatable {
-    /// The same bytes: the same pixels.
-    case identical
-    /// Decoded and compared.
-    case compared(ImageComparison)
-    /// Nothing to compare with: missing on one side, extra on the other, or unreadable (why).
-    case unmatched(String)
-
-    /// Whether the image holds within the comparison's thresholds.
-    package var passes: Bool {
-        switch self {
-        case .identical: return true
-        case .compared(let comparison): return comparison.passes
-        case .unmatched: return false
-        }
-    }
-
-    /// The figures in the words `frames compare` prints.
-    package var summary: String {
-        switch self {
-        case .identical: return "identical (largest channel difference 0, 0 pixels differ)"
-        case .compared(let comparison): return comparison.summary
-        case .unmatched(let reason): return reason
-        }
-    }
-
-    /// Worse first: unmatched frames and size mismatches, then by pixels over the threshold, the
-    /// largest channel difference, and the pixels that differ at all.
-    package static func isWorse(_ a: FrameOutcome, than b: FrameOutcome) -> Bool {
-        func key(_ outcome: FrameOutcome) -> [Int] {
-            switch outcome {
-            case .identical: return [0, 0, 0, 0]
-            case .unmatched: return [2, 0, 0, 0]
-            case .compared(let c):
-                return [c.sizesMatch ? 1 : 2, c.pixelsOverThreshold, c.maxChannelDelta, c.differingPixels]
-            }
-        }
-        return key(b).lexicographicallyPrecedes(key(a))
-    }
-}
+import Raster
 
 /// One file of a verified folder.
 package struct FrameCheck: Sendable {
@@ -66,10 +24,12 @@ package struct FolderVerification: Sendable {
     package var holds: Bool { frames.allSatisfy(\.outcome.passes) }
     package var failures: [FrameCheck] { frames.filter { !$0.outcome.passes } }
 
-    /// Renders and compares every frame, `threads` at a time.
+    /// Renders and compares every frame; `map` runs the checks of frames 0..<count and returns
+    /// their outcomes in order (default: one after the other; the command passes its worker
+    /// pool).
     package init(
         _ folder: FramesFolder, maxChannelDelta: Int = 0, maxDifferingPixels: Int = 0,
-        threads: Int = SequenceWriter.defaultThreads
+        map: (Int, @Sendable (Int) -> FrameOutcome) -> [FrameOutcome] = { count, check in (0..<count).map(check) }
     ) throws(ManifestError) {
         self.folder = folder
         self.maxChannelDelta = maxChannelDelta
@@ -80,29 +40,20 @@ package struct FolderVerification: Sendable {
         let manifest = folder.manifest
         let written = manifest.writtenFrames
         let encoder = try? SequenceEncoder(renderer)
-        let hidden = written.contains(.hidden) ? try? SequenceWriter.hiddenFrameFile(renderer) : nil
-        let results = Locked([FrameOutcome?](repeating: nil, count: written.count))
-        // As many frames at once as `SequenceWriter` makes: never more than fit in its memory
-        // budget together, so that huge frames use no more memory with more threads.
-        let workers = max(
-            1, min(threads, written.count, SequenceWriter.frameMemoryBudget / max(1, renderer.bytesPerFrame)))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for i in stride(from: worker, to: written.count, by: workers) {
-                let rendered: [UInt8]?
-                switch written[i] {
-                case .spinner(let k): rendered = try? encoder?.encode(frame: k)
-                case .hidden: rendered = hidden
-                }
-                let outcome = FolderVerification.check(
-                    folder.path + "/" + manifest.files[i], rendered: rendered,
-                    actual: { FolderVerification.image(of: written[i], renderer) }, maxChannelDelta: maxChannelDelta,
-                    maxDifferingPixels: maxDifferingPixels)
-                results.withLock { $0[i] = outcome }
+        let hidden = written.contains(.hidden) ? try? renderer.hiddenFrameFile() : nil
+        let outcomes = map(written.count) { i in
+            let rendered: [UInt8]?
+            switch written[i] {
+            case .spinner(let k): rendered = try? encoder?.encode(frame: k)
+            case .hidden: rendered = hidden
             }
+            return FolderVerification.check(
+                folder.path + "/" + manifest.files[i], rendered: rendered,
+                actual: { FolderVerification.image(of: written[i], renderer) }, maxChannelDelta: maxChannelDelta,
+                maxDifferingPixels: maxDifferingPixels)
         }
-        let outcomes = results.withLock { $0 }
         var frames = (0..<written.count).map {
-            FrameCheck(name: manifest.files[$0], frame: written[$0], outcome: outcomes[$0]!)
+            FrameCheck(name: manifest.files[$0], frame: written[$0], outcome: outcomes[$0])
         }
         for name in folder.unlistedFrameFiles() {
             frames.append(

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// How scanlines are deflated.
 package enum Compression: Sendable, Equatable, CustomStringConvertible {
     /// zlib's deflate at a level, 0…9.
@@ -68,31 +66,26 @@ extension Compression {
     }
 
     /// A whole image as a zlib stream, in pieces of at most `stillPieceBytes` of scanlines (and,
-    /// for a `Pixmap` or `RowImage` these settings allow it for, runs of repeated rows as one piece each:
-    /// `RepeatedRows`), compressed on all cores. The pieces depend on the image alone, so the
-    /// bytes do not depend on the number of cores; memory stays bounded (a piece per core) for
-    /// any size.
+    /// for a `Pixmap` or `RowImage` these settings allow it for, runs of repeated rows as one
+    /// piece each: `RepeatedRows`). The pieces depend on the image alone; memory stays bounded
+    /// (a piece's scanlines) for any size.
     func stream(of source: any RowSource, filter: PNGFilter) throws(PNGError) -> [UInt8] {
-        // A batch of pieces at a time: the compressed pieces are not held beside the stream.
         try ZlibStream.made(level: headerLevel) { stream in
             try append(source, filter: filter, to: &stream, batch: 16, drain: { _ in })
         }
     }
 
-    /// The pieces of `stream(of:filter:)` appended to `stream`, `batch` of them made on all cores
-    /// at a time, `drain` called with the stream after each batch (to write out and take what it
+    /// The pieces of `stream(of:filter:)` appended to `stream` in order, `drain` called with the
+    /// stream after every `batch` of them and after the last (to write out and take what it
     /// holds, `ZlibStream.take`): memory stays bounded by a batch for any size of image.
     func append(
         _ source: any RowSource, filter: PNGFilter, to stream: inout ZlibStream, batch: Int,
         drain: (inout ZlibStream) throws -> Void
     ) throws {
         let (count, make) = compressor(of: source, filter: filter)
-        for start in stride(from: 0, to: count, by: max(1, batch)) {
-            let end = min(count, start + max(1, batch))
-            for piece in try Compression.onAllCores(end - start, { i throws(PNGError) in try make(start + i) }) {
-                stream.append(piece)
-            }
-            try drain(&stream)
+        for index in 0..<count {
+            stream.append(try make(index))
+            if (index + 1) % max(1, batch) == 0 || index == count - 1 { try drain(&stream) }
         }
     }
 
@@ -119,7 +112,7 @@ extension Compression {
 
     /// How many pieces `pieces(of:filter:)` gives, and piece `index` of them compressed.
     private func compressor(of source: any RowSource, filter: PNGFilter) -> (
-        count: Int, make: @Sendable (Int) throws(PNGError) -> CompressedPiece
+        count: Int, make: (Int) throws(PNGError) -> CompressedPiece
     ) {
         let pieces = self.pieces(of: source, filter: filter)
         let settings = self
@@ -135,22 +128,8 @@ extension Compression {
         )
     }
 
-    /// `make(0) … make(count − 1)` on all cores, in index order; the first error by index is
-    /// thrown. Pieces are independent, so their bytes do not depend on the number of cores.
-    static func onAllCores(_ count: Int, _ make: @Sendable (Int) throws(PNGError) -> CompressedPiece)
-        throws(PNGError) -> [CompressedPiece]
-    {
-        let made = Locked([Int: Result<CompressedPiece, PNGError>]())
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let result = Result { () throws(PNGError) -> CompressedPiece in try make(index) }
-            made.withLock { $0[index] = result }
-        }
-        let results = made.withLock { $0 }
-        return try (0..<count).map { index throws(PNGError) in try results[index]!.get() }
-    }
-
     /// Scanline bytes per piece of a single image: 1 MiB, enough for the deflate window to pay
-    /// off, small enough that a full-screen frame is spread over several cores.
+    /// off, small enough to bound the memory a piece takes.
     static let stillPieceBytes = 1 << 20
 }
 

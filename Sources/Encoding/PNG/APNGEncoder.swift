@@ -1,33 +1,26 @@
 /// Writes a sequence as one animated PNG (APNG): it loops forever, each frame shown for 1/fps s.
 ///
 /// The default image (IDAT) is frame 0, whole. Every later frame stores only the rectangle that
-/// differs from the frame before it (within the spinner's box, the only pixels that move), with
-/// blend operation SOURCE and dispose operation NONE, so alpha is replaced exactly, never blended.
-/// Rows are unfiltered and deflated by `compression` with a zlib header and checksum
-/// (`ZlibStream`); libpng writes the file's head, and each chunk is framed as its chunk functions
-/// frame it (`PNGContainer.chunk`), written out as soon as it is made. Decoders without APNG support
-/// show frame 0.
+/// differs from the frame before it (within `AnimationFrames.changingWindow`, the only pixels
+/// that can move), with blend operation SOURCE and dispose operation NONE, so alpha is replaced
+/// exactly, never blended. Rows are unfiltered and deflated by `compression` with a zlib header
+/// and checksum (`ZlibStream`); libpng writes the file's head, and each chunk is framed as its
+/// chunk functions frame it (`PNGContainer.chunk`), written out as soon as it is made. Decoders
+/// without APNG support show frame 0.
 public struct APNGEncoder: Sendable {
-    /// The frames' renderer.
-    public let renderer: FrameRenderer
-    /// Frames per second of playback (1…65535).
-    public let fps: Int
+    /// The frames, in playback order.
+    public let frames: any AnimationFrames
     /// How every frame's rows are deflated. Default: `.rows`.
-    package let compression: Compression
-    /// What each frame shows: one turn, or a timeline's frames (hidden ones included).
-    package let frames: ExportFrames
+    let compression: Compression
 
-    /// Frames 0 … N−1 of `renderer`, each shown for 1/`fps` s.
-    public init(renderer: FrameRenderer, fps: Int) {
-        self.init(frames: ExportFrames(renderer: renderer, fps: fps))
+    /// The animated PNG of `frames`, each shown for 1/`frames.fps` s.
+    public init(frames: any AnimationFrames) {
+        self.init(frames: frames, compression: .rows)
     }
 
-    /// The animated PNG of `frames` (a timeline's, say) at their fps.
-    package init(frames: ExportFrames, compression: Compression = .rows) {
+    init(frames: any AnimationFrames, compression: Compression) {
         precondition(frames.fps >= 1 && frames.fps <= 65535, "fps fits the delay denominator")
         precondition(compression.isValid, "zlib levels are 0...9")
-        self.renderer = frames.renderer
-        self.fps = frames.fps
         self.compression = compression
         self.frames = frames
     }
@@ -47,7 +40,7 @@ public struct APNGEncoder: Sendable {
     /// Stops at the first error `write` throws.
     // longer than 60 lines because each chunk is written the moment it is made, in file order:
     // the sink, the sequence number and both frames' windows run through the whole loop.
-    package func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(APNGStreamError<E>) {
+    public func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(APNGStreamError<E>) {
         // Each error keeps its own type: the encoder's, or the sink's.
         func emit(_ type: String, _ parts: [UInt8]...) throws(APNGStreamError<E>) {
             do {
@@ -60,21 +53,16 @@ public struct APNGEncoder: Sendable {
             do { try write(bytes) } catch { throw .sink(error) }
         }
         do {
-            try sink(try PNGContainer.head(width: renderer.width, height: renderer.height))
+            let (width, height) = (frames.width, frames.height)
+            try sink(try PNGContainer.head(width: width, height: height))
             let count = frames.count
             try emit("acTL", PNGContainer.bigEndian(UInt32(count)) + PNGContainer.bigEndian(0))
             var sequence: UInt32 = 0
-            let full = PixelRect(x0: 0, y0: 0, x1: renderer.width, y1: renderer.height)
+            let full = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
             try emit("fcTL", frameControl(sequence, full))
             sequence += 1
             // Frame 0 row by row, never whole.
-            let hidden = frames.frames.contains(.hidden) ? renderer.hiddenFrame() : nil
-            let hiddenRows = hidden.map(RowImage.init)
-            let first: any RowSource =
-                switch frames.frames[0] {
-                case .spinner(let k): renderer.rows(ofFrame: k)
-                case .hidden: hidden!
-                }
+            let first = frames.frame(0)
             // A large frame's stream goes out in chunks of about `chunkLimit` bytes as it is made.
             var stream = ZlibStream(level: compression.headerLevel)
             try compression.append(first, filter: .none, to: &stream, batch: 16) { stream in
@@ -85,10 +73,10 @@ public struct APNGEncoder: Sendable {
             var before: [UInt32] = []
             for k in 1..<max(1, count) {
                 let changing = frames.changingWindow(from: k - 1, to: k)
+                let (previous, current) = (frames.frame(k - 1), frames.frame(k))
                 if changing.width * changing.height * 4 > windowLimit {
                     // A large window is compared and written in bands of rows, made again when needed.
-                    let arcs = (arc(of: frames.frames[k - 1]), arc(of: frames.frames[k]))
-                    let changed = difference(from: k - 1, to: k, in: changing, hidden: hidden, arcs: arcs)
+                    let changed = difference(previous, current, in: changing)
                     try emit("fcTL", frameControl(sequence, changed))
                     sequence += 1
                     var stream = ZlibStream(level: compression.headerLevel)
@@ -98,7 +86,7 @@ public struct APNGEncoder: Sendable {
                             sequence += 1
                         }
                     } part: { part in
-                        pixels(of: frames.frames[k], in: part, hidden: hidden, arc: arcs.1)
+                        pixels(of: current, in: part)
                     }
                     try emit("fdAT", PNGContainer.bigEndian(sequence), stream.finish())
                     sequence += 1
@@ -108,17 +96,16 @@ public struct APNGEncoder: Sendable {
                 // Frame k − 1 within the window is made again only when the window changes.
                 if changing != window || k == 1 {
                     window = changing
-                    before = pixels(of: frames.frames[k - 1], in: window, hidden: hidden)
+                    before = pixels(of: previous, in: window)
                 }
-                let after = pixels(of: frames.frames[k], in: window, hidden: hidden)
+                let after = pixels(of: current, in: window)
                 // The changed rectangle (one pixel when two frames are equal: a frame needs a region).
                 let changed =
                     APNGEncoder.difference(before, after, window: window) ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
-                let outside = frames.frames[k] == .hidden ? hiddenRows! : renderer.staticRows
                 try emit("fcTL", frameControl(sequence, changed))
                 sequence += 1
                 try emit(
-                    "fdAT", PNGContainer.bigEndian(sequence), try zlibStream(after, window, changed, outside: outside))
+                    "fdAT", PNGContainer.bigEndian(sequence), try zlibStream(after, window, changed, frame: current))
                 sequence += 1
                 before = after
             }
@@ -133,55 +120,33 @@ public struct APNGEncoder: Sendable {
     }
 
     /// The largest window two frames are held over whole, in bytes a frame. Default: 64 MiB.
-    package var windowLimit = 64 << 20
+    var windowLimit = 64 << 20
 
     /// A frame made in bands or pieces whose compressed stream grows past this many bytes is
     /// written out in several chunks (IDAT, or fdAT with a sequence number each, as the APNG
     /// specification allows), each of at least this size but the last. Default: 8 MiB; smaller
     /// frames are one chunk.
-    package var chunkLimit = 8 << 20
+    var chunkLimit = 8 << 20
 
-    /// `difference(_:_:window:)` of frames i and j over `window`, made in bands of rows of at most
-    /// 4 MiB a frame: the same rectangle, without holding the window whole.
-    func difference(
-        from i: Int, to j: Int, in window: PixelRect, hidden: Pixmap?, arcs: (CoverageMask?, CoverageMask?)
-    ) -> PixelRect {
+    /// `difference(_:_:window:)` of frames `a` and `b` over `window`, made in bands of rows of
+    /// at most 4 MiB a frame: the same rectangle, without holding the window whole.
+    func difference(_ a: any ChangedRows, _ b: any ChangedRows, in window: PixelRect) -> PixelRect {
         let rows = max(1, (SequenceEncoder.staticPieceBytes / 4) / window.width)
         var changed: PixelRect? = nil
         for start in stride(from: window.y0, to: window.y1, by: rows) {
             let band = PixelRect(x0: window.x0, y0: start, x1: window.x1, y1: min(window.y1, start + rows))
-            let found = APNGEncoder.difference(
-                pixels(of: frames.frames[i], in: band, hidden: hidden, arc: arcs.0),
-                pixels(of: frames.frames[j], in: band, hidden: hidden, arc: arcs.1), window: band)
+            let found = APNGEncoder.difference(pixels(of: a, in: band), pixels(of: b, in: band), window: band)
             if let found { changed = changed.map { $0.union(found) } ?? found }
         }
         return changed ?? PixelRect(x0: 0, y0: 0, x1: 1, y1: 1)
     }
 
-    /// The arc's coverage in `frame`, nil for a hidden frame.
-    func arc(of frame: SequenceFrame) -> CoverageMask? {
-        if case .spinner(let k) = frame { return renderer.arcMask(frame: k) }
-        return nil
-    }
-
-    /// What `frame` shows within `window`, row after row: the spinner's frame (its `arc` when
-    /// given, made once for many windows), or the hidden screen.
-    func pixels(of frame: SequenceFrame, in window: PixelRect, hidden: Pixmap?, arc: CoverageMask? = nil) -> [UInt32] {
+    /// What `frame` shows within `window`, row after row.
+    func pixels(of frame: any ChangedRows, in window: PixelRect) -> [UInt32] {
         [UInt32](unsafeUninitializedCapacity: window.width * window.height) { pixels, count in
             count = window.width * window.height
             guard !window.isEmpty else { return }
-            switch frame {
-            case .spinner(let k):
-                SpinnerFrame(renderer: renderer, arc: arc ?? renderer.arcMask(frame: k)).write(
-                    region: window, into: pixels)
-            case .hidden:
-                hidden!.pixels.withUnsafeBufferPointer { image in
-                    for y in window.y0..<window.y1 {
-                        (pixels.baseAddress! + (y - window.y0) * window.width).update(
-                            from: image.baseAddress! + y * renderer.width + window.x0, count: window.width)
-                    }
-                }
-            }
+            frame.write(region: window, into: pixels)
         }
     }
 
@@ -189,28 +154,27 @@ public struct APNGEncoder: Sendable {
     func frameControl(_ sequence: UInt32, _ region: PixelRect) -> [UInt8] {
         PNGContainer.bigEndian(sequence) + PNGContainer.bigEndian(UInt32(region.width))
             + PNGContainer.bigEndian(UInt32(region.height)) + PNGContainer.bigEndian(UInt32(region.x0))
-            + PNGContainer.bigEndian(UInt32(region.y0)) + [0, 1, UInt8(fps >> 8), UInt8(fps & 0xFF), 0, 0]
+            + PNGContainer.bigEndian(UInt32(region.y0)) + [0, 1, UInt8(frames.fps >> 8), UInt8(frames.fps & 0xFF), 0, 0]
     }
 
     /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (over `window`)
-    /// inside the window, from `outside` beyond it; made in pieces of at most
+    /// inside the window, from `frame` beyond it; made in pieces of at most
     /// `SequenceEncoder.staticPieceBytes` of scanlines, so memory stays bounded for any region.
-    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, outside: RowImage) throws(PNGError)
-        -> [UInt8]
+    func zlibStream(_ box: [UInt32], _ window: PixelRect, _ region: PixelRect, frame: any ChangedRows)
+        throws(PNGError) -> [UInt8]
     {
         try zlibStream(region) { part in
-            var pixels = [UInt32]()
-            pixels.reserveCapacity(part.width * part.height)
-            for y in part.y0..<part.y1 {
-                for x in part.x0..<part.x1 {
-                    let inside = x >= window.x0 && x < window.x1 && y >= window.y0 && y < window.y1
-                    pixels.append(
-                        inside
-                            ? box[(y - window.y0) * window.width + x - window.x0]
-                            : outside.pixel(x: x, y: y))
+            let inside = part.intersection(window)
+            if inside == part {
+                var pixels = [UInt32]()
+                pixels.reserveCapacity(part.width * part.height)
+                for y in part.y0..<part.y1 {
+                    let row = (y - window.y0) * window.width - window.x0
+                    pixels += box[(row + part.x0)..<(row + part.x1)]
                 }
+                return pixels
             }
-            return pixels
+            return pixels(of: frame, in: part)
         }
     }
 
@@ -266,11 +230,13 @@ public struct APNGEncoder: Sendable {
 }
 
 /// Why `APNGEncoder.encode(to:)` stopped: the encoder failed, or the sink it writes to did.
-package enum APNGStreamError<SinkError: Error>: Error, CustomStringConvertible {
+public enum APNGStreamError<SinkError: Error>: Error, CustomStringConvertible {
+    /// The encoder failed.
     case encoder(PNGError)
+    /// The sink failed, with its error.
     case sink(SinkError)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .encoder(let error): return error.description
         case .sink(let error): return "\(error)"

@@ -1,0 +1,394 @@
+import FrameFiles
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way a command changes the file system: every command that writes (frames and their
+/// manifest, the single files beside them, `compare --diff`, `--report`, `verify --update`) stages
+/// its files here and commits them at once, or takes back exactly what it made.
+///
+/// - **Names first.** Every destination is proven before anything is written
+///   (`OutputNames.check`): each name at most NAME_MAX bytes, each path at most PATH_MAX, with its
+///   staging name.
+/// - **Folders.** A folder is opened once by descriptor and every file in it is made, renamed and
+///   removed relative to it (`openat`, `renameat`, `unlinkat`), never through a link. A missing
+///   folder (and missing parents, like `mkdir -p`) is created and removed again on rollback.
+///   A frames folder is locked (`FolderLock`) and journaled.
+/// - **Staging.** Each file is created new (`O_CREAT | O_EXCL | O_NOFOLLOW`) under a staging name
+///   nobody can guess (`.NAME.<16 hex digits>.partial`) beside its destination, written with every
+///   write and the close checked.
+/// - **Commit.** Files that would be replaced are kept first under a staging name (a hard link), the
+///   journal says what will happen (flushed to the disk when an earlier run is at stake), then every
+///   file is renamed into place, each folder's manifest last. A failure before the last manifest
+///   puts every earlier file back and removes the new ones: the commit never half-happens. After
+///   it, the kept files go, and so do the earlier run's frames the new run does not write.
+/// - **Rollback.** On any error or stop (`Stop`), `rollback()` removes what this transaction
+///   created (staged files, folders it made, its lock files) and nothing else.
+///
+/// Staging is thread-safe: the worker pool stages frames from its threads.
+final class OutputTransaction: @unchecked Sendable {
+    /// A folder the transaction writes in, open by descriptor.
+    final class Folder: @unchecked Sendable {
+        /// The folder as the user named it, for messages.
+        let path: String
+        let descriptor: Int32
+        let device: UInt64
+        let inode: UInt64
+        /// The lock and journal of a frames folder, when it is one.
+        fileprivate(set) var lock: FolderLock?
+
+        fileprivate init(path: String, descriptor: Int32, device: UInt64, inode: UInt64) {
+            (self.path, self.descriptor, self.device, self.inode) = (path, descriptor, device, inode)
+        }
+
+        /// `name` in this folder, as messages name it.
+        func display(_ name: String) -> String {
+            path == "." ? name : (path.hasSuffix("/") ? path + name : path + "/" + name)
+        }
+    }
+
+    /// A file written under its staging name, waiting for the commit.
+    fileprivate struct Staged {
+        let folder: Folder
+        let name: String
+        let staging: String
+        let inode: UInt64
+        let size: Int
+        /// A frames folder's manifest: renamed after every other file.
+        let isManifest: Bool
+        /// The descriptor holding a single file's staging name locked (`HeldNames`), or -1.
+        let held: Int32
+    }
+
+    /// A file renamed into place by the commit: what to put back if the commit fails.
+    fileprivate struct Placed {
+        let staged: Staged
+        /// The earlier file's staging name, when one was replaced (and kept).
+        let kept: String?
+    }
+
+    private struct State {
+        var folders: [Folder] = []
+        /// Folders this transaction created, outermost first.
+        var created: [String] = []
+        var staged: [Staged] = []
+        var finished = false
+    }
+
+    private let state = Locked(State())
+
+    init() {}
+
+    // MARK: Folders
+
+    /// The folder at `path`, opened once; with `creating`, made first when missing, with its
+    /// missing parents (each removed again on rollback). `option` names the path in errors.
+    func folder(_ path: String, creating: Bool) throws(FramesError) -> Folder {
+        if creating { try makeFolders(path) }
+        let descriptor = openDirectory(path.isEmpty ? "." : path)
+        if descriptor < 0 {
+            let code = errno
+            throw .file(FileError(operation: code == ENOTDIR ? "use" : "open", path: path, errno: code))
+        }
+        var info = stat()
+        fstat(descriptor, &info)
+        let found = state.withLock { state -> Folder? in
+            state.folders.first { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }
+        }
+        if let found {
+            close(descriptor)
+            return found
+        }
+        let folder = Folder(
+            path: path, descriptor: descriptor, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        state.withLock { $0.folders.append(folder) }
+        return folder
+    }
+
+    /// Creates `path` and its missing parents, recording each one made.
+    private func makeFolders(_ path: String) throws(FramesError) {
+        var missing: [String] = []
+        var current = path
+        while !current.isEmpty, current != "/", current != ".", !FileInput.exists(current) {
+            missing.append(current)
+            current = PathCollisions.split(current).folder
+        }
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o755) != 0 {
+                let code = errno
+                if code == EEXIST && FileInput.isDirectory(folder) { continue }
+                throw .file(FileError(operation: "create the folder", path: folder, errno: code))
+            }
+            state.withLock { $0.created.append(folder) }
+        }
+    }
+
+    /// Whether this transaction created the folder at `path`.
+    func created(_ folder: Folder) -> Bool {
+        state.withLock { state in state.created.contains { PathCollisions.Identity($0) == PathCollisions.Identity(folder.path) } }
+    }
+
+    /// Takes `folder`'s lock as a frames folder (one run per folder; see `FolderLock`), after
+    /// which the debris of a killed run is gone.
+    func lockFrames(_ folder: Folder) throws(FramesError) {
+        folder.lock = try FolderLock.acquire(folder)
+    }
+
+    // MARK: Staging
+
+    /// Writes `bytes` to a new file that becomes `name` in `folder` at the commit. `single`: a
+    /// file outside any locked folder (its staging name is held, and stale ones of a killed run
+    /// go first). Returns the size written.
+    @discardableResult
+    func stage(_ bytes: [UInt8], as name: String, in folder: Folder, single: Bool = false, isManifest: Bool = false)
+        throws(FramesError) -> Int
+    {
+        let file = try open(name, in: folder, single: single, isManifest: isManifest)
+        try file.append(bytes)
+        try file.finish()
+        return bytes.count
+    }
+
+    /// `stage` for a path: its folder (which must exist, or be one this transaction opened) and name.
+    @discardableResult
+    func stage(_ bytes: [UInt8], at path: String) throws(FramesError) -> Int {
+        let (parent, name) = PathCollisions.split(path)
+        return try stage(bytes, as: name, in: folder(parent, creating: false), single: true)
+    }
+
+    /// A new file for `name` in `folder`, to be written in several appends (a file written as it
+    /// is made: an animated PNG of a long timeline), then finished (staged for the commit).
+    func open(_ name: String, in folder: Folder, single: Bool = true, isManifest: Bool = false) throws(FramesError)
+        -> StagingFile
+    {
+        try Stop.check()
+        if single { HeldNames.removeStale(of: name, in: folder) }
+        var attempts = 0
+        while true {
+            let staging = OutputNames.staging(of: name)
+            let fd = openat(folder.descriptor, staging, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 {
+                let held = single ? HeldNames.hold(fd) : -1
+                return StagingFile(
+                    transaction: self, folder: folder, name: name, staging: staging, descriptor: fd, held: held,
+                    isManifest: isManifest)
+            }
+            let code = errno
+            attempts += 1
+            if code != EEXIST || attempts >= 16 {
+                throw .file(FileError(operation: "create", path: folder.display(name), errno: code))
+            }
+        }
+    }
+
+    /// Records a finished staging file.
+    fileprivate func record(_ staged: Staged) {
+        state.withLock { $0.staged.append(staged) }
+    }
+
+    // MARK: Commit and rollback
+
+    /// Puts every staged file in place as one change (see the type's notes); on failure the file
+    /// system is as it was before the transaction, and the error is thrown.
+    func commit() throws(FramesError) {
+        try Stop.check()
+        let (staged, folders) = state.withLock { state in
+            // Each folder's manifest last, the rest in the order staged.
+            (state.staged.filter { !$0.isManifest } + state.staged.filter(\.isManifest), state.folders)
+        }
+        // What each destination holds now, and where it is kept.
+        var plans: [(staged: Staged, earlier: stat?, kept: String?)] = []
+        for file in staged {
+            var info = stat()
+            if fstatat(file.folder.descriptor, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    rollback()
+                    throw .file(FileError(operation: "replace", path: file.folder.display(file.name), errno: EISDIR))
+                }
+                plans.append((file, info, OutputNames.staging(of: file.name)))
+            } else {
+                plans.append((file, nil, nil))
+            }
+        }
+        do throws(FramesError) {
+            for folder in folders {
+                guard let lock = folder.lock else { continue }
+                let mine = plans.filter { $0.staged.folder === folder }
+                try lock.journalCommit(
+                    new: mine.map { ($0.staged.name, $0.staged.inode, $0.staged.size) },
+                    kept: mine.compactMap { plan in
+                        plan.kept.map { (plan.staged.name, $0, UInt64(plan.earlier!.st_ino), Int(plan.earlier!.st_size)) }
+                    },
+                    manifest: mine.first { $0.staged.isManifest }?.staged.inode)
+            }
+        } catch {
+            rollback()
+            throw error
+        }
+        // Keep each file about to be replaced under its staging name: a hard link, no copy.
+        var keptNames: [Int: String] = [:]
+        for (index, plan) in plans.enumerated() {
+            guard let kept = plan.kept else { continue }
+            if linkat(plan.staged.folder.descriptor, plan.staged.name, plan.staged.folder.descriptor, kept, 0) == 0 {
+                keptNames[index] = kept
+            }
+        }
+        var placed: [Placed] = []
+        for (index, plan) in plans.enumerated() {
+            let file = plan.staged
+            if Stop.requested != nil
+                || renameat(file.folder.descriptor, file.staging, file.folder.descriptor, file.name) != 0
+            {
+                let failure: FramesError =
+                    Stop.requested.map { .stopped(signal: $0) }
+                    ?? .file(FileError(operation: "rename into", path: file.folder.display(file.name), errno: errno))
+                if putBack(placed.reversed()) {
+                    for (other, kept) in keptNames where other >= index {
+                        unlinkat(plans[other].staged.folder.descriptor, kept, 0)
+                    }
+                } else {
+                    // The earlier run could not be put back whole: its journal stays, and the
+                    // next run that takes the lock finishes putting it back.
+                    for folder in folders { folder.lock?.keepJournal() }
+                }
+                rollback()
+                throw failure
+            }
+            placed.append(Placed(staged: file, kept: keptNames[index]))
+        }
+        // Committed: the kept files go, then each folder's journal says so and its lock goes.
+        for file in placed {
+            if let kept = file.kept { unlinkat(file.staged.folder.descriptor, kept, 0) }
+            if file.staged.held >= 0 { HeldNames.release(file.staged.held) }
+        }
+        for folder in folders { folder.lock?.finishCommit() }
+        finish(removingCreated: false)
+    }
+
+    /// Renames each placed file's earlier version back (or removes the new file where there was
+    /// none), newest first; false when one of them failed.
+    private func putBack(_ placed: some Sequence<Placed>) -> Bool {
+        var whole = true
+        for file in placed {
+            let folder = file.staged.folder.descriptor
+            let done =
+                file.kept.map { renameat(folder, $0, folder, file.staged.name) == 0 }
+                ?? (unlinkat(folder, file.staged.name, 0) == 0)
+            whole = whole && done
+        }
+        return whole
+    }
+
+    /// Takes back everything not committed: the staged files, the locks (a journal of a commit
+    /// that could not be undone stays for the next run), the folders this transaction created.
+    /// Safe to call more than once.
+    func rollback() {
+        let staged = state.withLock { state -> [Staged] in
+            defer { state.staged = [] }
+            return state.finished ? [] : state.staged
+        }
+        for file in staged {
+            unlinkat(file.folder.descriptor, file.staging, 0)
+            if file.held >= 0 { HeldNames.release(file.held) }
+        }
+        for folder in state.withLock({ $0.folders }) { folder.lock?.abandon() }
+        finish(removingCreated: true)
+    }
+
+    private func finish(removingCreated: Bool) {
+        let (folders, created, done) = state.withLock { state in
+            defer { state.finished = true }
+            return (state.folders, state.created, state.finished)
+        }
+        guard !done else { return }
+        for folder in folders {
+            folder.lock?.release()
+            close(folder.descriptor)
+        }
+        if removingCreated {
+            for path in created.reversed() { rmdir(path) }
+        }
+    }
+}
+
+/// A staged file written in several appends: every write is checked, so a full disk is an
+/// error, not a short file; a failure removes the file.
+final class StagingFile {
+    private let transaction: OutputTransaction
+    private let folder: OutputTransaction.Folder
+    private let name: String
+    private let staging: String
+    private var descriptor: Int32
+    private let held: Int32
+    private let isManifest: Bool
+    /// Bytes written so far.
+    private(set) var byteCount = 0
+
+    fileprivate init(
+        transaction: OutputTransaction, folder: OutputTransaction.Folder, name: String, staging: String,
+        descriptor: Int32, held: Int32, isManifest: Bool
+    ) {
+        (self.transaction, self.folder, self.name, self.staging) = (transaction, folder, name, staging)
+        (self.descriptor, self.held, self.isManifest) = (descriptor, held, isManifest)
+    }
+
+    /// Writes `bytes` at the end.
+    func append(_ bytes: [UInt8]) throws(FramesError) {
+        precondition(descriptor >= 0, "appended after finish or discard")
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += n
+            }
+        }
+        byteCount += written
+        if failure != 0 {
+            discard()
+            throw .file(FileError(operation: "write", path: folder.display(name), errno: failure))
+        }
+    }
+
+    /// Closes the file and hands it to the transaction's commit.
+    func finish() throws(FramesError) {
+        precondition(descriptor >= 0, "finished twice or after discard")
+        var info = stat()
+        let synced = fstat(descriptor, &info)
+        let closed = close(descriptor)
+        descriptor = -1
+        if synced != 0 || closed != 0 {
+            let code = errno
+            discard()
+            throw .file(FileError(operation: "write", path: folder.display(name), errno: code))
+        }
+        transaction.record(
+            .init(
+                folder: folder, name: name, staging: staging, inode: UInt64(info.st_ino), size: byteCount,
+                isManifest: isManifest, held: held))
+    }
+
+    /// Closes (if open) and removes the file; nothing is left.
+    func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlinkat(folder.descriptor, staging, 0)
+        if held >= 0 { HeldNames.release(held) }
+    }
+}
+
+/// A folder opened for the `*at` calls (never written through: a descriptor to name files by).
+private func openDirectory(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+}
