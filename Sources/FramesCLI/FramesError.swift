@@ -17,6 +17,8 @@ enum FramesError: Error, CustomStringConvertible {
     /// An argument whose bytes are not UTF-8: paths and texts are taken byte for byte or refused.
     case notUTF8(option: String, bytes: [UInt8])
     case invalidValue(option: String, value: String, expected: String)
+    /// An option refused where it is given, said in full (`--force` without `--update`).
+    case refused(option: String, message: String)
     /// A style file's content (`--style-file`, a manifest's style).
     case styleFile(StyleFileError)
     /// A folder `verify` cannot take: not a folder, no manifest, a manifest it refuses.
@@ -59,7 +61,7 @@ enum FramesError: Error, CustomStringConvertible {
     var isUsageError: Bool {
         switch self {
         case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
-            .missingArgument, .notUTF8, .invalidValue, .styleFile, .manifest:
+            .missingArgument, .notUTF8, .invalidValue, .refused, .styleFile, .manifest:
             return true
         case .file, .folderBusy, .foreignLock, .font, .image, .encoding, .export, .library, .cannotListen,
             .standardOutput, .stopped:
@@ -74,7 +76,8 @@ enum FramesError: Error, CustomStringConvertible {
         switch self {
         case .unknownOption(let name, _): return name
         case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
-            .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _):
+            .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _),
+            .refused(let option, _):
             return option
         case .styleFile: return "--style-file"
         default: return nil
@@ -102,6 +105,8 @@ enum FramesError: Error, CustomStringConvertible {
                 + "(frames takes paths and labels as UTF-8 only)"
         case .invalidValue(let option, let value, let expected):
             return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected)"
+        case .refused(_, let message):
+            return message
         case .styleFile(let error):
             return Console.shown("\(error)")
         case .manifest(let error):

@@ -134,7 +134,11 @@ final class GoldenKitXCTests: XCTestCase {
         manifest.files = (0..<4).map { "frame_000\($0).png" }
         manifest.recordEnvironment(of: renderer, backdropImageFile: nil)
         let path = folder.appendingPathComponent("seq").path
-        try SequenceWriter().write(renderer, to: path, fileNames: manifest.files)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let encoder = try renderer.sequenceEncoder()
+        for (k, name) in manifest.files.enumerated() {
+            try Data(encoder.encode(frame: k)).write(to: URL(fileURLWithPath: path + "/" + name))
+        }
         try Data(manifest.bytes).write(to: folder.appendingPathComponent("seq/manifest.json"))
     }
 

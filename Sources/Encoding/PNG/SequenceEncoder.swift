@@ -1,5 +1,6 @@
-/// Encodes the frames of a `FrameSource` as PNG files, compressing only what changes
-/// (docs/architecture.md).
+/// Encodes the frames of a sequence as PNG files, compressing only what changes
+/// (docs/architecture.md). Made by `FrameRenderer.sequenceEncoder()`; `encode(frame:)` may be
+/// called from any number of threads, and each frame's bytes depend on the frame alone.
 ///
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
 /// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
@@ -9,7 +10,7 @@
 /// depend only on their own rows, so frames can be encoded in any order and on any number of
 /// threads with the same bytes. `referenceEncode(frame:)` is the plain path, without any cache,
 /// that `encode(frame:)` is tested against byte for byte.
-package struct SequenceEncoder: Sendable {
+public struct SequenceEncoder: Sendable {
     /// Compression and row filters of the static pieces and of the blocks a frame recompresses.
     package struct Settings: Sendable, Equatable {
         package var staticCompression: Compression
@@ -140,8 +141,8 @@ package struct SequenceEncoder: Sendable {
         return runs
     }
 
-    /// The PNG file of frame k.
-    package func encode(frame k: Int) throws(PNGError) -> [UInt8] {
+    /// The PNG file of frame k, 0 ≤ k < the sequence's frame count.
+    public func encode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
         let touched = frame.changedRows
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)

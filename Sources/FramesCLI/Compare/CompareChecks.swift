@@ -21,6 +21,13 @@ extension CompareCommand {
 
     /// Both checks for two folders of frames.
     static func checkFolders(_ options: Options, expectedNames: [String], actualNames: [String]) throws(FramesError) {
+        if let diff = options.diff {
+            for name in Set(expectedNames).union(actualNames) {
+                if let refusal = OutputNames.refusal(of: diff.value + "/" + name) {
+                    throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
+                }
+            }
+        }
         try checkCollisions(options, folders: true, names: Set(expectedNames).union(actualNames))
         try checkDiffSizes(
             options,

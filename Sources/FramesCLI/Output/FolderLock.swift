@@ -25,9 +25,10 @@ import Darwin
 /// ```
 ///
 /// Names are written as hex of their UTF-8. The journal is trusted with nothing but what this
-/// tool wrote: a file is removed or moved only when its name is a plain name and the file there
-/// has the recorded inode and size, so a journal that arrives with a copied folder (new inodes)
-/// or was written by hand removes nothing.
+/// tool wrote: a file is moved or removed only when the file at its name has the recorded inode
+/// and size, and removed only when that name is a frame's (`.png` with a number in it) or a
+/// staging name, so a journal that arrives with a copied folder (new inodes) or was written by
+/// hand removes nothing else.
 final class FolderLock {
     static let fileName = ".frames.lock"
 
@@ -51,13 +52,13 @@ final class FolderLock {
         while true {
             let fd = openat(folder.descriptor, fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd < 0 {
-                throw .file(FileError(operation: "lock", path: folder.display(fileName), errno: errno))
+                throw .file(FileError(operation: "lock the output folder", path: folder.path, errno: errno))
             }
             if flock(fd, LOCK_EX | LOCK_NB) != 0 {
                 let code = errno
                 close(fd)
                 if code == EWOULDBLOCK { throw .folderBusy(folder: folder.path) }
-                throw .file(FileError(operation: "lock", path: folder.display(fileName), errno: code))
+                throw .file(FileError(operation: "lock the output folder", path: folder.path, errno: code))
             }
             // The file may have been removed (by the run that held it) between open and flock:
             // then lock the one that stands there now.
@@ -76,6 +77,8 @@ final class FolderLock {
             }
             let lock = FolderLock(folder: folder, descriptor: fd)
             lock.recover()
+            // The journal's first line now: its room on the disk is taken before the frames'.
+            lock.append("frames journal 2\n")
             return lock
         }
     }
@@ -156,7 +159,7 @@ final class FolderLock {
                         isUnchanged(kept.kept, inode: kept.inode, size: kept.size)
                     {
                         renameat(folder.descriptor, kept.kept, folder.descriptor, entry.name)
-                    } else {
+                    } else if FolderLock.mayRemove(entry.name) {
                         unlinkat(folder.descriptor, entry.name, 0)
                     }
                 }
@@ -164,9 +167,11 @@ final class FolderLock {
                 for entry in journal.kept { removeIfUnchanged(entry.kept, inode: entry.inode, size: entry.size) }
             }
         }
-        for name in (try? FileInput.names(in: folder.path)) ?? [] where OutputNames.isStaging(name) {
+        // Names of the temporary form (of this version or an older one), never followed: a link
+        // there is removed as a link.
+        for name in (try? FileInput.names(in: folder.path)) ?? [] where OutputNames.isTemporary(name) {
             var info = stat()
-            if fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            if fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
                 unlinkat(folder.descriptor, name, 0)
             }
         }
@@ -181,7 +186,17 @@ final class FolderLock {
     }
 
     private func removeIfUnchanged(_ name: String, inode: UInt64, size: Int) {
-        if isUnchanged(name, inode: inode, size: size) { unlinkat(folder.descriptor, name, 0) }
+        if FolderLock.mayRemove(name), isUnchanged(name, inode: inode, size: size) {
+            unlinkat(folder.descriptor, name, 0)
+        }
+    }
+
+    /// Whether a journal may remove the file at `name`: a staging name, or a frame's name (a
+    /// plain name ending in `.png` with a number in it).
+    static func mayRemove(_ name: String) -> Bool {
+        OutputNames.isStaging(name)
+            || (OutputNames.isPlain(name) && name.lowercased().hasSuffix(".png")
+                && name.unicodeScalars.contains { ("0"..."9").contains($0) })
     }
 
     // MARK: The lock file's bytes

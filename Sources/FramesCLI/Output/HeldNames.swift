@@ -17,8 +17,8 @@ import Darwin
 /// renamed or removed (a duplicate descriptor keeps the lock; the kernel drops it when the
 /// process dies). Before staging destination D, `removeStale(of:in:)` removes, in D's folder,
 /// only regular files with a staging name of D that it can lock: a live run's is locked, so it
-/// stays. At most `maxHeld` names are held at once (descriptors are finite); later ones are
-/// written unheld.
+/// stays. A folder with a `.frames.lock` is left to its own recovery (`FolderLock`). At most
+/// `maxHeld` names are held at once (descriptors are finite); later ones are written unheld.
 enum HeldNames {
     /// The most staging names held at once: 256.
     static let maxHeld = 256
@@ -50,6 +50,8 @@ enum HeldNames {
     /// Removes the staging files of `name` in `folder` that a killed run left (see the type's
     /// notes); errors are ignored: what cannot be removed stays.
     static func removeStale(of name: String, in folder: OutputTransaction.Folder) {
+        var lock = stat()
+        if fstatat(folder.descriptor, FolderLock.fileName, &lock, AT_SYMLINK_NOFOLLOW) == 0 { return }
         guard let entries = try? FileInput.names(in: folder.path.isEmpty ? "." : folder.path) else { return }
         for entry in entries where OutputNames.isStaging(entry, of: name) {
             let fd = openat(folder.descriptor, entry, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)

@@ -54,6 +54,12 @@ enum OutputNames {
             && entry.hasPrefix("." + prefix(of: name) + ".")
     }
 
+    /// Whether `entry` has the form of a temporary name of this tool, of any version:
+    /// `.NAME.partial` or `.NAME.<hex>.partial` (a staging name).
+    static func isTemporary(_ entry: String) -> Bool {
+        entry.hasPrefix(".") && entry.hasSuffix(stagingSuffix) && entry.utf8.count > 1 + stagingSuffix.utf8.count
+    }
+
     /// A name this tool may act on in a folder: a file name, not a path, with no control character.
     static func isPlain(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." && !name.hasPrefix(".") && !name.contains("/")

@@ -33,28 +33,8 @@ import Darwin
 ///
 /// Staging is thread-safe: the worker pool stages frames from its threads.
 final class OutputTransaction: @unchecked Sendable {
-    /// A folder the transaction writes in, open by descriptor.
-    final class Folder: @unchecked Sendable {
-        /// The folder as the user named it, for messages.
-        let path: String
-        let descriptor: Int32
-        let device: UInt64
-        let inode: UInt64
-        /// The lock and journal of a frames folder, when it is one.
-        fileprivate(set) var lock: FolderLock?
-
-        fileprivate init(path: String, descriptor: Int32, device: UInt64, inode: UInt64) {
-            (self.path, self.descriptor, self.device, self.inode) = (path, descriptor, device, inode)
-        }
-
-        /// `name` in this folder, as messages name it.
-        func display(_ name: String) -> String {
-            path == "." ? name : (path.hasSuffix("/") ? path + name : path + "/" + name)
-        }
-    }
-
     /// A file written under its staging name, waiting for the commit.
-    fileprivate struct Staged {
+    struct Staged {
         let folder: Folder
         let name: String
         let staging: String
@@ -67,13 +47,13 @@ final class OutputTransaction: @unchecked Sendable {
     }
 
     /// A file renamed into place by the commit: what to put back if the commit fails.
-    fileprivate struct Placed {
+    private struct Placed {
         let staged: Staged
         /// The earlier file's staging name, when one was replaced (and kept).
         let kept: String?
     }
 
-    private struct State {
+    struct State {
         var folders: [Folder] = []
         /// Folders this transaction created, outermost first.
         var created: [String] = []
@@ -81,64 +61,9 @@ final class OutputTransaction: @unchecked Sendable {
         var finished = false
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
 
     init() {}
-
-    // MARK: Folders
-
-    /// The folder at `path`, opened once; with `creating`, made first when missing, with its
-    /// missing parents (each removed again on rollback). `option` names the path in errors.
-    func folder(_ path: String, creating: Bool) throws(FramesError) -> Folder {
-        if creating { try makeFolders(path) }
-        let descriptor = openDirectory(path.isEmpty ? "." : path)
-        if descriptor < 0 {
-            let code = errno
-            throw .file(FileError(operation: code == ENOTDIR ? "use" : "open", path: path, errno: code))
-        }
-        var info = stat()
-        fstat(descriptor, &info)
-        let found = state.withLock { state -> Folder? in
-            state.folders.first { $0.device == UInt64(info.st_dev) && $0.inode == UInt64(info.st_ino) }
-        }
-        if let found {
-            close(descriptor)
-            return found
-        }
-        let folder = Folder(
-            path: path, descriptor: descriptor, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-        state.withLock { $0.folders.append(folder) }
-        return folder
-    }
-
-    /// Creates `path` and its missing parents, recording each one made.
-    private func makeFolders(_ path: String) throws(FramesError) {
-        var missing: [String] = []
-        var current = path
-        while !current.isEmpty, current != "/", current != ".", !FileInput.exists(current) {
-            missing.append(current)
-            current = PathCollisions.split(current).folder
-        }
-        for folder in missing.reversed() {
-            if mkdir(folder, 0o755) != 0 {
-                let code = errno
-                if code == EEXIST && FileInput.isDirectory(folder) { continue }
-                throw .file(FileError(operation: "create the folder", path: folder, errno: code))
-            }
-            state.withLock { $0.created.append(folder) }
-        }
-    }
-
-    /// Whether this transaction created the folder at `path`.
-    func created(_ folder: Folder) -> Bool {
-        state.withLock { state in state.created.contains { PathCollisions.Identity($0) == PathCollisions.Identity(folder.path) } }
-    }
-
-    /// Takes `folder`'s lock as a frames folder (one run per folder; see `FolderLock`), after
-    /// which the debris of a killed run is gone.
-    func lockFrames(_ folder: Folder) throws(FramesError) {
-        folder.lock = try FolderLock.acquire(folder)
-    }
 
     // MARK: Staging
 
@@ -188,7 +113,7 @@ final class OutputTransaction: @unchecked Sendable {
     }
 
     /// Records a finished staging file.
-    fileprivate func record(_ staged: Staged) {
+    func record(_ staged: Staged) {
         state.withLock { $0.staged.append(staged) }
     }
 
@@ -197,78 +122,105 @@ final class OutputTransaction: @unchecked Sendable {
     /// Puts every staged file in place as one change (see the type's notes); on failure the file
     /// system is as it was before the transaction, and the error is thrown.
     func commit() throws(FramesError) {
-        try Stop.check()
-        let (staged, folders) = state.withLock { state in
-            // Each folder's manifest last, the rest in the order staged.
-            (state.staged.filter { !$0.isManifest } + state.staged.filter(\.isManifest), state.folders)
-        }
-        // What each destination holds now, and where it is kept.
-        var plans: [(staged: Staged, earlier: stat?, kept: String?)] = []
-        for file in staged {
-            var info = stat()
-            if fstatat(file.folder.descriptor, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    rollback()
-                    throw .file(FileError(operation: "replace", path: file.folder.display(file.name), errno: EISDIR))
-                }
-                plans.append((file, info, OutputNames.staging(of: file.name)))
-            } else {
-                plans.append((file, nil, nil))
-            }
-        }
+        let plans: [Plan]
         do throws(FramesError) {
-            for folder in folders {
-                guard let lock = folder.lock else { continue }
-                let mine = plans.filter { $0.staged.folder === folder }
-                try lock.journalCommit(
-                    new: mine.map { ($0.staged.name, $0.staged.inode, $0.staged.size) },
-                    kept: mine.compactMap { plan in
-                        plan.kept.map { (plan.staged.name, $0, UInt64(plan.earlier!.st_ino), Int(plan.earlier!.st_size)) }
-                    },
-                    manifest: mine.first { $0.staged.isManifest }?.staged.inode)
-            }
+            try Stop.check()
+            plans = try plan()
+            try journal(plans)
         } catch {
             rollback()
             throw error
         }
-        // Keep each file about to be replaced under its staging name: a hard link, no copy.
-        var keptNames: [Int: String] = [:]
-        for (index, plan) in plans.enumerated() {
-            guard let kept = plan.kept else { continue }
-            if linkat(plan.staged.folder.descriptor, plan.staged.name, plan.staged.folder.descriptor, kept, 0) == 0 {
-                keptNames[index] = kept
-            }
-        }
-        var placed: [Placed] = []
-        for (index, plan) in plans.enumerated() {
-            let file = plan.staged
-            if Stop.requested != nil
-                || renameat(file.folder.descriptor, file.staging, file.folder.descriptor, file.name) != 0
-            {
-                let failure: FramesError =
-                    Stop.requested.map { .stopped(signal: $0) }
-                    ?? .file(FileError(operation: "rename into", path: file.folder.display(file.name), errno: errno))
-                if putBack(placed.reversed()) {
-                    for (other, kept) in keptNames where other >= index {
-                        unlinkat(plans[other].staged.folder.descriptor, kept, 0)
-                    }
-                } else {
-                    // The earlier run could not be put back whole: its journal stays, and the
-                    // next run that takes the lock finishes putting it back.
-                    for folder in folders { folder.lock?.keepJournal() }
-                }
-                rollback()
-                throw failure
-            }
-            placed.append(Placed(staged: file, kept: keptNames[index]))
-        }
+        let placed = try place(plans, kept: keep(plans))
         // Committed: the kept files go, then each folder's journal says so and its lock goes.
         for file in placed {
             if let kept = file.kept { unlinkat(file.staged.folder.descriptor, kept, 0) }
             if file.staged.held >= 0 { HeldNames.release(file.staged.held) }
         }
-        for folder in folders { folder.lock?.finishCommit() }
+        for folder in state.withLock({ $0.folders }) { folder.lock?.finishCommit() }
         finish(removingCreated: false)
+    }
+
+    /// A staged file, what its destination holds now, and the staging name that will keep it.
+    private struct Plan {
+        let staged: Staged
+        let earlier: stat?
+        let kept: String?
+    }
+
+    /// Each staged file with its destination (each folder's manifest last); a folder where a
+    /// file goes is refused.
+    private func plan() throws(FramesError) -> [Plan] {
+        let staged = state.withLock { state in state.staged.filter { !$0.isManifest } + state.staged.filter(\.isManifest) }
+        var plans: [Plan] = []
+        for file in staged {
+            var info = stat()
+            guard fstatat(file.folder.descriptor, file.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                plans.append(Plan(staged: file, earlier: nil, kept: nil))
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw .file(FileError(operation: "replace", path: file.folder.display(file.name), errno: EISDIR))
+            }
+            plans.append(Plan(staged: file, earlier: info, kept: OutputNames.staging(of: file.name)))
+        }
+        return plans
+    }
+
+    /// Each locked folder's journal of the commit, before anything moves.
+    private func journal(_ plans: [Plan]) throws(FramesError) {
+        for folder in state.withLock({ $0.folders }) {
+            guard let lock = folder.lock else { continue }
+            let mine = plans.filter { $0.staged.folder === folder }
+            try lock.journalCommit(
+                new: mine.map { ($0.staged.name, $0.staged.inode, $0.staged.size) },
+                kept: mine.compactMap { plan in
+                    plan.kept.map { (plan.staged.name, $0, UInt64(plan.earlier!.st_ino), Int(plan.earlier!.st_size)) }
+                },
+                manifest: mine.first { $0.staged.isManifest }?.staged.inode)
+        }
+    }
+
+    /// Keeps each file about to be replaced under its staging name (a hard link, no copy); by
+    /// plan index. A file system without hard links keeps nothing: its files are replaced as
+    /// they are renamed.
+    private func keep(_ plans: [Plan]) -> [Int: String] {
+        var kept: [Int: String] = [:]
+        for (index, plan) in plans.enumerated() {
+            guard let name = plan.kept else { continue }
+            let folder = plan.staged.folder.descriptor
+            if linkat(folder, plan.staged.name, folder, name, 0) == 0 { kept[index] = name }
+        }
+        return kept
+    }
+
+    /// Renames every staged file into place; on a failure (or a stop) before the last, puts the
+    /// earlier files back, rolls back and throws.
+    private func place(_ plans: [Plan], kept: [Int: String]) throws(FramesError) -> [Placed] {
+        var placed: [Placed] = []
+        for (index, plan) in plans.enumerated() {
+            let file = plan.staged
+            let folder = file.folder.descriptor
+            if Stop.requested == nil, renameat(folder, file.staging, folder, file.name) == 0 {
+                placed.append(Placed(staged: file, kept: kept[index]))
+                continue
+            }
+            let failure: FramesError =
+                Stop.requested.map { .stopped(signal: $0) }
+                ?? .file(FileError(operation: "rename into", path: file.folder.display(file.name), errno: errno))
+            if putBack(placed.reversed()) {
+                for (other, name) in kept where other >= index {
+                    unlinkat(plans[other].staged.folder.descriptor, name, 0)
+                }
+            } else {
+                // The earlier run could not be put back whole: its journal stays, and the
+                // next run that takes the lock finishes putting it back.
+                for folder in state.withLock({ $0.folders }) { folder.lock?.keepJournal() }
+            }
+            rollback()
+            throw failure
+        }
+        return placed
     }
 
     /// Renames each placed file's earlier version back (or removes the new file where there was
@@ -315,80 +267,4 @@ final class OutputTransaction: @unchecked Sendable {
             for path in created.reversed() { rmdir(path) }
         }
     }
-}
-
-/// A staged file written in several appends: every write is checked, so a full disk is an
-/// error, not a short file; a failure removes the file.
-final class StagingFile {
-    private let transaction: OutputTransaction
-    private let folder: OutputTransaction.Folder
-    private let name: String
-    private let staging: String
-    private var descriptor: Int32
-    private let held: Int32
-    private let isManifest: Bool
-    /// Bytes written so far.
-    private(set) var byteCount = 0
-
-    fileprivate init(
-        transaction: OutputTransaction, folder: OutputTransaction.Folder, name: String, staging: String,
-        descriptor: Int32, held: Int32, isManifest: Bool
-    ) {
-        (self.transaction, self.folder, self.name, self.staging) = (transaction, folder, name, staging)
-        (self.descriptor, self.held, self.isManifest) = (descriptor, held, isManifest)
-    }
-
-    /// Writes `bytes` at the end.
-    func append(_ bytes: [UInt8]) throws(FramesError) {
-        precondition(descriptor >= 0, "appended after finish or discard")
-        var written = 0
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = write(descriptor, raw.baseAddress! + written, raw.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                written += n
-            }
-        }
-        byteCount += written
-        if failure != 0 {
-            discard()
-            throw .file(FileError(operation: "write", path: folder.display(name), errno: failure))
-        }
-    }
-
-    /// Closes the file and hands it to the transaction's commit.
-    func finish() throws(FramesError) {
-        precondition(descriptor >= 0, "finished twice or after discard")
-        var info = stat()
-        let synced = fstat(descriptor, &info)
-        let closed = close(descriptor)
-        descriptor = -1
-        if synced != 0 || closed != 0 {
-            let code = errno
-            discard()
-            throw .file(FileError(operation: "write", path: folder.display(name), errno: code))
-        }
-        transaction.record(
-            .init(
-                folder: folder, name: name, staging: staging, inode: UInt64(info.st_ino), size: byteCount,
-                isManifest: isManifest, held: held))
-    }
-
-    /// Closes (if open) and removes the file; nothing is left.
-    func discard() {
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
-        unlinkat(folder.descriptor, staging, 0)
-        if held >= 0 { HeldNames.release(held) }
-    }
-}
-
-/// A folder opened for the `*at` calls (never written through: a descriptor to name files by).
-private func openDirectory(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
 }

@@ -12,7 +12,8 @@ import Darwin
 /// signal (an atomic store, the one thing a handler may safely do); the run asks `check()` between
 /// its stages and before each frame, and a stop found there throws `FramesError.stopped`, so the
 /// output transaction takes back what it made and `main` ends the process by the same signal
-/// (`end(by:)`). A signal ignored when frames starts (nohup) stays ignored. SIGPIPE is ignored: a
+/// (`end(by:)`). A signal ignored when frames starts (nohup) stays ignored; one blocked is
+/// unblocked. SIGPIPE is ignored: a
 /// reader that goes away ends printing (`Console`), not the run.
 enum Stop {
     /// The signal received, or 0.
@@ -42,6 +43,9 @@ enum Stop {
             action.sa_flags = SA_RESTART
             sigaction(number, &action, nil)
         }
+        // A parent may have started this process with them blocked; the handler must see them.
+        var set = stopSignals
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// The signal that asked the run to stop, or nil.

@@ -115,7 +115,7 @@ enum OutputCheck {
     /// of frames do not count.
     static func holdsNoOtherFiles(_ path: String, option: String = "--out") throws(FramesError) {
         let names = ((try? FileInput.names(in: path)) ?? []).filter {
-            !OutputNames.isStaging($0) && $0 != FolderLock.fileName
+            !OutputNames.isTemporary($0) && $0 != FolderLock.fileName
         }
         if !names.isEmpty, !names.contains(Manifest.fileName) {
             throw .invalidValue(

@@ -84,14 +84,14 @@ enum VerifyCommand {
         try options.checkReportPath()
         try checkInputsAndReport(options)
         if options.force, !options.update {
-            throw .invalidValue(option: "--force", value: "", expected: "--update as well (--force applies to it only)")
+            throw .refused(option: "--force", message: "--force applies to --update only")
         }
         let ci = getenv("CI").map { String(cString: $0) }
         if options.update, !options.force, Manifest.isContinuousIntegration(ci) {
-            throw .invalidValue(
-                option: "--update", value: "",
-                expected: "no CI in the environment (CI=\(Console.shown(ci ?? ""))): --update rewrites golden folders, "
-                    + "and recording is refused in CI; add --force to rewrite them anyway")
+            throw .refused(
+                option: "--update",
+                message: "--update rewrites golden folders, and CI is set (CI=\(Console.shown(ci ?? ""))): refused, as "
+                    + "recording is in CI; add --force to rewrite them anyway")
         }
         var status: Int32 = 0
         var sections: [ReportSection] = []
@@ -99,15 +99,7 @@ enum VerifyCommand {
         for path in options.folders {
             let verification: FolderVerification
             do {
-                let folder = try FramesFolder(
-                    path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
-                let workers = options.threads?.value ?? WorkerPool.processorCount
-                verification = try FolderVerification(
-                    folder, maxChannelDelta: options.allowedChannelDelta,
-                    maxDifferingPixels: options.allowedDifferingPixels
-                ) { count, check in
-                    WorkerPool.map(count, workers: workers, check)
-                }
+                verification = try verify(path, options)
             } catch {
                 Console.printError("Error: " + Console.shown("\(error)"))
                 sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
@@ -135,6 +127,18 @@ enum VerifyCommand {
             try Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
         }
         return status
+    }
+
+    /// The folder at `path` verified, its frames checked on the worker pool.
+    static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
+        let folder = try FramesFolder(
+            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+        let workers = options.threads?.value ?? WorkerPool.processorCount
+        return try FolderVerification(
+            folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
+        ) { count, check in
+            WorkerPool.map(count, workers: workers, check)
+        }
     }
 
     /// The files given as options are regular files (a FIFO would block the run), and the report

@@ -86,3 +86,11 @@ extension FrameRenderer: FrameSource {
         SpinnerFrame(renderer: self, arc: arcMask(frame: k))
     }
 }
+
+extension FrameRenderer {
+    /// An encoder of this sequence's frames as PNG files: the rows no frame changes are
+    /// compressed once, here, and each frame recompresses only the rows its arc changes.
+    public func sequenceEncoder() throws(PNGError) -> SequenceEncoder {
+        try SequenceEncoder(self)
+    }
+}

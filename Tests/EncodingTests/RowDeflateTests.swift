@@ -1,6 +1,7 @@
 import CZlib
 import Testing
 
+@testable import Encoding
 @testable import Raster
 
 /// The package's own deflate against zlib's inflate: every stream it writes must inflate to
