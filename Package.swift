@@ -106,6 +106,10 @@ let package = Package(
             // tools: one file to install. An executable only: no other package depends on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // The fuzz target (docs/fuzzing.md): libFuzzer's driver when built with -sanitize=fuzzer,
+        // a replayer of the files it is given otherwise. Not a product.
+        .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
+        .executableTarget(name: "frames-fuzz", dependencies: ["FramesCLI", "FuzzDriver"], path: "Fuzz/Sources/FramesFuzz"),
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
