@@ -7,7 +7,7 @@ import Glibc
 /// libFuzzer's driver when built with `-sanitize=fuzzer`; otherwise each argument is a file to
 /// replay through `fuzz` (a finding, or the corpus), so the target also builds and runs plainly.
 var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 let status = frames_fuzz_run_driver(&argc, &argv) { data, count in fuzz(data, Int(count)) }
 if status != -1 { exit(status) }
 for path in CommandLine.arguments.dropFirst() {
