@@ -92,7 +92,10 @@ let package = Package(
         // Styles, scenes, rendering, text, comparison, lint, manifests, vector exports.
         .target(
             name: "Raster",
-            dependencies: ["Encoding", "Checksum", "CZlib", "PNGBridge", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak"]
+            dependencies: [
+                "Encoding", "Checksum", "CZlib", "PNGBridge", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
+                "CUnibreak",
+            ]
         ),
         // Folders of frames on disk: reading inputs, opening and verifying a folder a run wrote.
         .target(name: "FrameFiles", dependencies: ["Raster", "Checksum"]),
@@ -109,14 +112,15 @@ let package = Package(
         // The fuzz target (docs/fuzzing.md): libFuzzer's driver when built with -sanitize=fuzzer,
         // a replayer of the files it is given otherwise. Not a product.
         .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
-        .executableTarget(name: "frames-fuzz", dependencies: ["FramesCLI", "FuzzDriver"], path: "Fuzz/Sources/FramesFuzz"),
+        .executableTarget(
+            name: "frames-fuzz", dependencies: ["FramesCLI", "FuzzDriver"], path: "Fuzz/Sources/FramesFuzz"),
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
         .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Raster", "CZlib", "PNGBridge"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FrameFiles", "FramesTesting", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FrameFiles", "FramesCLI", "CZlib"]),
-        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster"]),
+        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster", "FrameFiles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,9 +6,9 @@ import Raster
 /// change (one chance in 2³² for an arbitrary change, none for a change of up to 32 adjacent
 /// bits) would only cost the explanation. CRC-32 is chosen for its speed: every render with a
 /// label checksums its font files.
-package enum FileChecksum {
+enum FileChecksum {
     /// The file's CRC-32 as 8 hex digits, or nil when it cannot be read.
-    package static func crc32(of path: String) -> String? {
+    static func crc32(of path: String) -> String? {
         var crc: UInt32 = 0
         do {
             try FileInput.forEachChunk(path) { crc = frames_crc32(crc, $0.baseAddress, $0.count) }

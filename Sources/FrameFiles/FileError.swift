@@ -11,13 +11,13 @@ import Darwin
 /// A file-system failure, with the path and the system's reason (strerror).
 package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file or folder the operation was applied to.
-    package let path: String
+    let path: String
     /// Why it failed, as the system says it (`strerror`), or this package's reason.
     package let reason: String
     /// What was attempted, as a verb: "read", "create", "rename", ….
-    package let operation: String
+    let operation: String
     /// The system's error number (errno).
-    package let code: Int32
+    let code: Int32
 
     package init(operation: String, path: String, errno code: Int32) {
         self.operation = operation
@@ -36,10 +36,10 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the path is a folder where a file was expected.
-    package var isDirectory: Bool { code == EISDIR }
+    var isDirectory: Bool { code == EISDIR }
 
     /// Whether the file is larger than the reader takes.
-    package var isTooLarge: Bool { code == EFBIG }
+    var isTooLarge: Bool { code == EFBIG }
 
     static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {

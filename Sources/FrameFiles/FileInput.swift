@@ -9,7 +9,7 @@ import Darwin
 /// Reading files and folders, with the path and the system's reason on failure.
 package enum FileInput {
     /// The largest file `read` takes by default: 1 GiB.
-    package static let maxFileSize = 1 << 30
+    static let maxFileSize = 1 << 30
 
     /// The whole file, which must be a regular file (a folder, FIFO, device or socket is refused
     /// at once, without waiting for a writer) of at most `maxBytes` bytes. Reading stops at
@@ -24,7 +24,7 @@ package enum FileInput {
     /// Hands the regular file at `path` to `body` in pieces of at most 64 KiB, in order, through
     /// one buffer: a file read this way takes no memory of its size (`FileChecksum`). `expecting`
     /// is told the file's size first. EFBIG past `maxBytes`.
-    package static func forEachChunk(
+    static func forEachChunk(
         _ path: String, maxBytes: Int = maxFileSize, expecting: (Int) -> Void = { _ in },
         _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(FileError) {

@@ -4,7 +4,7 @@ import Raster
 package struct FrameCheck: Sendable {
     package let name: String
     /// What the manifest says the file shows; nil for a file it does not list.
-    package let frame: SequenceFrame?
+    let frame: SequenceFrame?
     package let outcome: FrameOutcome
 }
 
@@ -17,9 +17,9 @@ package struct FolderVerification: Sendable {
     /// The listed files in the manifest's order, then the extra ones.
     package let frames: [FrameCheck]
     /// The environment as recorded against this one (`Manifest.drift`).
-    package let drift: [String]
-    package let maxChannelDelta: Int
-    package let maxDifferingPixels: Int
+    let drift: [String]
+    let maxChannelDelta: Int
+    let maxDifferingPixels: Int
 
     package var holds: Bool { frames.allSatisfy(\.outcome.passes) }
     package var failures: [FrameCheck] { frames.filter { !$0.outcome.passes } }
@@ -97,7 +97,7 @@ package struct FolderVerification: Sendable {
 
     /// A frame's two images, for a report: the file as expected, the render as actual; nil
     /// where there is none (a missing file, an extra one, an unreadable one).
-    package func images(of check: FrameCheck) -> (expected: Pixmap?, actual: Pixmap?) {
+    func images(of check: FrameCheck) -> (expected: Pixmap?, actual: Pixmap?) {
         let expected = try? PNGDecoder.decode(FileInput.read(folder.path + "/" + check.name))
         return (expected, check.frame.map { FolderVerification.image(of: $0, renderer) })
     }

@@ -15,9 +15,9 @@ package struct FramesFolder: Sendable {
     package let path: String
     package let manifest: Manifest
     /// The description's fields edited since the manifest was written (by their fingerprints).
-    package let editedFields: [String]
+    let editedFields: [String]
     /// Where the manifest's `fontFile` was found.
-    package let fontFile: String?
+    let fontFile: String?
     /// Where the manifest's backdrop image was found.
     package let backdropImageFile: String?
     /// The scene the manifest describes, with the files found.
@@ -95,7 +95,7 @@ package struct FramesFolder: Sendable {
     }
 
     /// The renderer of the manifest's sequence: its label made once, one turn of `turnFrames`.
-    package func makeRenderer() throws(ManifestError) -> FrameRenderer {
+    func makeRenderer() throws(ManifestError) -> FrameRenderer {
         let label: TextLabel?
         do {
             label = try scene.makeLabel()
@@ -116,7 +116,7 @@ package struct FramesFolder: Sendable {
 
     /// The manifest as a render of this folder here would write it: the description as read, the
     /// environment of `renderer`.
-    package func currentManifest(of renderer: FrameRenderer) -> Manifest {
+    func currentManifest(of renderer: FrameRenderer) -> Manifest {
         var now = manifest
         now.recordEnvironment(of: renderer, backdropImageFile: backdropImageFile)
         return now

@@ -34,11 +34,14 @@ public func main() -> Int32 {
     var arguments: [String] = []
     for index in 1..<Int(CommandLine.argc) {
         guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        let bytes = Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         guard let argument = String(validating: bytes, as: UTF8.self) else {
             let previous = arguments.last ?? ""
             let option =
-                bytes.starts(with: Array("--".utf8)) ? String(decoding: bytes.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self)
+                bytes.starts(with: Array("--".utf8))
+                ? String(decoding: bytes.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self)
                 : previous.hasPrefix("-") ? previous : "argument \(index)"
             let error = FramesError.notUTF8(option: option, bytes: bytes)
             Console.printError("Error: \(error)")

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// Runs the built `frames` executable, as a user would.
 enum CLI {

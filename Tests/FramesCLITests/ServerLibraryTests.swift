@@ -18,8 +18,10 @@ import Testing
 
     @Test(arguments: [
         ["--style", "indicator", "--no-text", "--frames", "4", "--out", "a"],
-        ["--style", "overlay", "--dim-amount", "0.5", "--text", "שלום hello", "--frames", "2", "--out", "b",
-         "--gif", "b.gif", "--gif-matte", "#ffffff", "--webp", "b.webp"],
+        [
+            "--style", "overlay", "--dim-amount", "0.5", "--text", "שלום hello", "--frames", "2", "--out", "b",
+            "--gif", "b.gif", "--gif-matte", "#ffffff", "--webp", "b.webp",
+        ],
         ["lint", "--style", "overlay"],
         ["--version"],
     ])
@@ -40,7 +42,9 @@ import Testing
         #expect(try CLI.run(["--style", "overlay", "--frames", "2", "--out", "c"], in: folder).status == 0)
         let plain = try String(contentsOf: folder.appendingPathComponent("c/manifest.json"), encoding: .utf8)
         #expect(plain.contains("\"FreeType\"") && !plain.contains("\"fontconfig\""))
-        #expect(try CLI.run(["--style", "overlay", "--text", "שלום", "--frames", "2", "--out", "d"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["--style", "overlay", "--text", "שלום", "--frames", "2", "--out", "d"], in: folder).status == 0
+        )
         let hebrew = try String(contentsOf: folder.appendingPathComponent("d/manifest.json"), encoding: .utf8)
         #expect(hebrew.contains("\"fontconfig\""))
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `--timeline`, `--loading-enabled`, `--visible`: the overlay bound to a payment session.
 @Suite struct TimelineTests {

@@ -1,8 +1,10 @@
 import Foundation
 import FramesTesting
-import Raster
 import Testing
 import XCTest
+
+@testable import FrameFiles
+@testable import Raster
 
 /// The golden kit's decisions, one by one, on real files in a temporary folder.
 @Suite struct GoldenKitTests {

@@ -1,5 +1,5 @@
 /// Why an export (WebP, GIF, Lottie, SVG) cannot be made.
-package enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A C library refused: its name, the call and what it said.
     case library(name: String, call: String, reason: String)
     /// A transparent pixel where the format cannot keep its alpha (GIF keeps 1 bit): the pixel
@@ -12,7 +12,7 @@ package enum ExportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A backdrop image: vector formats draw shapes only.
     case backdropImage
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .library(let name, let call, let reason): return "\(name): \(call) failed: \(reason)"
         case .partialTransparency(let x, let y, let alpha):

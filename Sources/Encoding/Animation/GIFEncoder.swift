@@ -16,35 +16,36 @@ import CGIF
 /// After the first frame, an opaque sequence stores only the rectangle where the frame differs
 /// from what the decoder shows (disposal: leave in place); a sequence with transparent pixels stores whole frames, each cleared to
 /// transparent before the next (disposal: restore to background).
-package struct GIFEncoder: Sendable {
-    package let frames: any AnimationFrames
+public struct GIFEncoder: Sendable {
+    let frames: any AnimationFrames
     /// The colour under everything as straight sRGB channels (0…255), or nil to keep (only)
     /// fully transparent pixels transparent.
-    package let matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)?
+    let matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)?
     /// The largest frame written over a backdrop image: 12 megapixels. A photograph brings up to
     /// 16.7 million colours, each counted and quantized in memory (about 100 bytes a colour).
-    package static let maxBackdropPixelCount = 12_000_000
+    public static let maxBackdropPixelCount = 12_000_000
 
-    package init(frames: any AnimationFrames, matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? = nil) {
+    /// A GIF of `frames`, over `matte` (straight 8-bit channels) when given.
+    public init(frames: any AnimationFrames, matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? = nil) {
         self.frames = frames
         self.matte = matte
     }
 
     /// Each frame's delay in hundredths of a second: 100 / fps rounded, at least 2.
-    package var delay: Int { max(2, (200 + frames.fps) / (2 * frames.fps)) }
+    public var delay: Int { max(2, (200 + frames.fps) / (2 * frames.fps)) }
 
     /// What one frame became: its palette and how far its pixels are from the frame's.
-    package struct FrameReport: Sendable, Equatable {
+    public struct FrameReport: Sendable, Equatable {
         /// Colours in the frame (transparent counted as one).
-        package let colors: Int
+        let colors: Int
         /// Whether the palette holds every colour (no quantization).
-        package var isExact: Bool { colors <= 256 }
+        public var isExact: Bool { colors <= 256 }
         /// The largest channel difference (0…255) of any pixel after quantization.
-        package let maxChannelError: Int
+        public let maxChannelError: Int
     }
 
     /// The file's bytes and one report a frame.
-    package func encode() throws(ExportError) -> (bytes: [UInt8], frames: [FrameReport]) {
+    public func encode() throws(ExportError) -> (bytes: [UInt8], frames: [FrameReport]) {
         let (width, height) = (frames.width, frames.height)
         // Whether any frame has a transparent pixel decides how frames are stored; frames are
         // made twice rather than kept (60 frames at 1170 × 2532 px would take 700 MB).

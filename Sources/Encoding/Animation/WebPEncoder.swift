@@ -7,28 +7,29 @@ import CWebP
 /// WebP times frames in whole milliseconds: frame i starts at round(1000 · i / fps) ms, so at an
 /// fps that does not divide 1000 the durations alternate by 1 ms and the loop is exactly
 /// round(1000 · N / fps) ms. libwebp picks each frame's sub-rectangle and blending itself.
-package struct WebPEncoder: Sendable {
-    package let frames: any AnimationFrames
+public struct WebPEncoder: Sendable {
+    let frames: any AnimationFrames
     /// The largest frame written: 34 megapixels (an 8K frame, 7680 × 4320 px, is 33.2).
     /// libwebp's animation encoder keeps several whole frames of its own (the canvas before and
     /// after, the candidate sub-frames), about 40 bytes a pixel in all: 4.1 GB at 100 megapixels.
-    package static let maxPixelCount = 34_000_000
+    public static let maxPixelCount = 34_000_000
     /// libwebp's effort for lossless coding, 0 (fast) … 6 (smallest). Default: 4.
-    package let method: Int
+    let method: Int
 
-    package init(frames: any AnimationFrames, method: Int = 4) {
+    /// An animated WebP of `frames`, coded with libwebp's lossless `method` (0…6).
+    public init(frames: any AnimationFrames, method: Int = 4) {
         precondition((0...6).contains(method), "libwebp's methods are 0...6")
         self.frames = frames
         self.method = method
     }
 
     /// When frame i starts, in milliseconds (i = count gives the loop's length).
-    package func timestamp(_ index: Int) -> Int {
+    func timestamp(_ index: Int) -> Int {
         (1000 * index * 2 + frames.fps) / (2 * frames.fps)
     }
 
     /// The file's bytes.
-    package func encode() throws(ExportError) -> [UInt8] {
+    public func encode() throws(ExportError) -> [UInt8] {
         let (width, height) = (frames.width, frames.height)
         func failure(_ call: String, _ reason: String) -> ExportError {
             .library(name: "libwebp", call: call, reason: reason)

@@ -4,14 +4,16 @@
 /// a = 0), both rounding halves up, in integers. For every p ≤ a,
 /// premultiply(demultiply(p, a), a) == p: a premultiplied pixel survives being written as
 /// straight alpha (PNG) and read back.
-package enum Alpha {
+public enum Alpha {
     @inline(__always)
-    package static func premultiply(_ straight: UInt8, alpha: UInt8) -> UInt8 {
+    /// round(straight · alpha / 255), halves up.
+    public static func premultiply(_ straight: UInt8, alpha: UInt8) -> UInt8 {
         UInt8((UInt32(straight) * UInt32(alpha) * 2 + 255) / 510)
     }
 
     @inline(__always)
-    package static func demultiply(_ premultiplied: UInt8, alpha: UInt8) -> UInt8 {
+    /// round(premultiplied · 255 / alpha), halves up; 0 when alpha is 0.
+    public static func demultiply(_ premultiplied: UInt8, alpha: UInt8) -> UInt8 {
         if alpha == 0 { return 0 }
         let a = UInt32(alpha)
         return UInt8(min(255, (UInt32(premultiplied) * 255 * 2 + a) / (2 * a)))

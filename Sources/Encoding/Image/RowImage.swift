@@ -37,7 +37,7 @@ package struct RowImage: Sendable {
     }
 
     /// Every row of `pixmap`, each held as it is.
-    package init(_ pixmap: Pixmap) {
+    init(_ pixmap: Pixmap) {
         (width, height) = (pixmap.width, pixmap.height)
         storage = pixmap
         rowIndex = (0..<pixmap.height).map { Int32($0) }
@@ -47,7 +47,7 @@ package struct RowImage: Sendable {
     package var addedRows: Int { rowIndex.count }
 
     /// The rows held: those added that do not repeat the row above.
-    package var heldRows: Int { rowIndex.last.map { Int($0) + 1 } ?? 0 }
+    var heldRows: Int { rowIndex.last.map { Int($0) + 1 } ?? 0 }
 
     /// Every pixel: (0, 0) to (width, height).
     package var bounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
@@ -78,7 +78,7 @@ package struct RowImage: Sendable {
 
     /// The storage row that holds image row `y`.
     @inline(__always)
-    package func storageRow(_ y: Int) -> Int { Int(rowIndex[y]) }
+    func storageRow(_ y: Int) -> Int { Int(rowIndex[y]) }
 
     /// Calls `body` with the storage's pixels and the storage row of every image row.
     package func withRows<R>(_ body: (UnsafePointer<UInt32>, UnsafeBufferPointer<Int32>) -> R) -> R {
@@ -88,7 +88,7 @@ package struct RowImage: Sendable {
     }
 
     /// Whether rows `a` and `b` have the same pixels.
-    package func rowsEqual(_ a: Int, _ b: Int) -> Bool {
+    func rowsEqual(_ a: Int, _ b: Int) -> Bool {
         if rowIndex[a] == rowIndex[b] { return true }
         return withRows { pixels, index in
             memcmp(pixels + Int(index[a]) * width, pixels + Int(index[b]) * width, width * 4) == 0
@@ -96,7 +96,7 @@ package struct RowImage: Sendable {
     }
 
     /// The pixel at (x, y).
-    package func pixel(x: Int, y: Int) -> UInt32 {
+    func pixel(x: Int, y: Int) -> UInt32 {
         storage.pixels[storageRow(y) * width + x]
     }
 

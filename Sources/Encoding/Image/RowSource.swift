@@ -86,12 +86,14 @@ extension Pixmap: ChangedRows {
     /// The whole image: a pixmap stands alone.
     public var changedRegion: PixelRect { bounds }
 
+    /// Copies rows `rows` into `target`.
     public func write(rows: Range<Int>, into target: UnsafeMutableBufferPointer<UInt32>) {
         pixels.withUnsafeBufferPointer { source in
             target.baseAddress!.update(from: source.baseAddress! + rows.lowerBound * width, count: rows.count * width)
         }
     }
 
+    /// Copies the pixels of `region` into `target`, row after row.
     public func write(region: PixelRect, into target: UnsafeMutableBufferPointer<UInt32>) {
         pixels.withUnsafeBufferPointer { source in
             for y in region.y0..<region.y1 {

@@ -34,12 +34,12 @@ public struct APNGEncoder: Sendable {
         return bytes
     }
 
+    // longer than 60 lines because each chunk is written the moment it is made, in file order:
+    // the sink, the sequence number and both frames' windows run through the whole loop.
     /// The bytes of `encode()`, handed to `write` piece by piece as each chunk is made, so that
     /// at most one frame's compressed image data is held (a file is written as it is made: a
     /// timeline over a 100-megapixel photo holds whole frames of hundreds of megabytes each).
     /// Stops at the first error `write` throws.
-    // longer than 60 lines because each chunk is written the moment it is made, in file order:
-    // the sink, the sequence number and both frames' windows run through the whole loop.
     public func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(APNGStreamError<E>) {
         // Each error keeps its own type: the encoder's, or the sink's.
         func emit(_ type: String, _ parts: [UInt8]...) throws(APNGStreamError<E>) {
@@ -154,7 +154,9 @@ public struct APNGEncoder: Sendable {
     func frameControl(_ sequence: UInt32, _ region: PixelRect) -> [UInt8] {
         PNGContainer.bigEndian(sequence) + PNGContainer.bigEndian(UInt32(region.width))
             + PNGContainer.bigEndian(UInt32(region.height)) + PNGContainer.bigEndian(UInt32(region.x0))
-            + PNGContainer.bigEndian(UInt32(region.y0)) + [0, 1, UInt8(frames.fps >> 8), UInt8(frames.fps & 0xFF), 0, 0]
+            + PNGContainer.bigEndian(UInt32(region.y0)) + [
+                0, 1, UInt8(frames.fps >> 8), UInt8(frames.fps & 0xFF), 0, 0,
+            ]
     }
 
     /// A zlib stream of `region`'s unfiltered scanlines: pixels from `box` (over `window`)

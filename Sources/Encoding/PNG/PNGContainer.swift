@@ -6,7 +6,7 @@ import PNGBridge
 /// IHDR (8-bit RGBA, colour type 6, no interlace) and sRGB (perceptual); the image data's chunks
 /// (IDAT; an animated PNG's acTL, fcTL and fdAT) and IEND follow, each framed as libpng frames
 /// it, with its CRC (`chunk`). Nothing in it depends on time.
-package enum PNGContainer {
+enum PNGContainer {
     /// A PNG file of a width × height RGBA image whose zlib stream is `imageData`: libpng's head
     /// (`head`), one IDAT chunk and IEND, assembled in one buffer of the file's size (a frame of
     /// hundreds of megabytes is copied once).
@@ -22,7 +22,7 @@ package enum PNGContainer {
 
     /// The libraries whose output the PNG bytes depend on, e.g. "zlib 1.2.13, libpng 1.6.39": the
     /// same input gives the same bytes with the same versions of these.
-    package static var encoderVersions: String {
+    static var encoderVersions: String {
         "zlib \(String(cString: zlibVersion())), libpng \(String(cString: png_bridge_libpng_version()))"
     }
 

@@ -35,16 +35,17 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
 /// the five filters and libpng's adaptive choice.
 public struct PNGEncoder: Sendable {
     /// How the scanlines are deflated. Default: zlib level 6.
-    package var compression: Compression
+    var compression: Compression
     /// The row filter. Default: `.none`.
-    package var filter: PNGFilter
+    var filter: PNGFilter
 
     /// zlib level 6, no row filter.
     public init() {
         self.init(compression: .zlib(level: 6))
     }
 
-    package init(compression: Compression, filter: PNGFilter = .none) {
+    /// An encoder deflating with `compression` after the row filter `filter`.
+    public init(compression: Compression, filter: PNGFilter = .none) {
         precondition(compression.isValid, "zlib levels are 0...9")
         self.compression = compression
         self.filter = filter

@@ -7,8 +7,17 @@ import Darwin
 #endif
 
 /// A PNG row filter (PNG specification, section 9).
-package enum PNGFilter: String, Sendable, CaseIterable {
-    case none, sub, up, average, paeth
+public enum PNGFilter: String, Sendable, CaseIterable {
+    /// Bytes as they are (type 0).
+    case none
+    /// Each byte less the one a pixel to its left (type 1).
+    case sub
+    /// Each byte less the one above it (type 2).
+    case up
+    /// Each byte less the mean of the ones left and above (type 3).
+    case average
+    /// Each byte less the Paeth predictor of left, above and upper left (type 4).
+    case paeth
     /// Per row, the filter whose bytes have the smallest sum as signed values (libpng's heuristic).
     case adaptive
 }
@@ -224,7 +233,7 @@ enum Scanlines {
 extension Pixmap {
     /// The pixels as straight (not premultiplied) RGBA bytes, as PNG stores them
     /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
-    package var straightRGBA: [UInt8] {
+    var straightRGBA: [UInt8] {
         var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
         Alpha.demultiplyReciprocals.withUnsafeBufferPointer { reciprocals in
             for (i, p) in pixels.enumerated() {

@@ -13,10 +13,10 @@
 public struct SequenceEncoder: Sendable {
     /// Compression and row filters of the static pieces and of the blocks a frame recompresses.
     package struct Settings: Sendable, Equatable {
-        package var staticCompression: Compression
-        package var staticFilter: PNGFilter
+        var staticCompression: Compression
+        var staticFilter: PNGFilter
         package var bandCompression: Compression
-        package var bandFilter: PNGFilter
+        var bandFilter: PNGFilter
         /// Blocks the changing rows are cut into; nil = one block per `bandBlockBytes` of
         /// scanlines, at most 16.
         package var bandBlocks: Int?
@@ -65,8 +65,8 @@ public struct SequenceEncoder: Sendable {
     /// The largest static piece: 4 MiB of scanlines (memory per thread stays bounded).
     static let staticPieceBytes = 1 << 22
 
-    package let source: any FrameSource
-    package let settings: Settings
+    let source: any FrameSource
+    let settings: Settings
     let width: Int
     let height: Int
     let pieces: [Piece]
@@ -222,7 +222,7 @@ public struct SequenceEncoder: Sendable {
 
     /// Frame k encoded the plain way: every piece compressed from the frame's rows, no cache.
     /// The same bytes as `encode(frame:)`; slower.
-    package func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
+    func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
         return try SequenceEncoder.file(of: frame, fixedRows: frame, source: source, settings: settings)
     }

@@ -1,12 +1,12 @@
 /// How scanlines are deflated.
-package enum Compression: Sendable, Equatable, CustomStringConvertible {
+public enum Compression: Sendable, Equatable, CustomStringConvertible {
     /// zlib's deflate at a level, 0…9.
     case zlib(level: Int)
     /// `RowDeflate`, this package's deflate for image rows: several times faster than zlib on
     /// the frames drawn here, for files of about the same size.
     case rows
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .zlib(let level): return "zlib level \(level)"
         case .rows: return "rows"

@@ -181,7 +181,8 @@ final class FolderLock {
     /// Whether `name` (a plain name, or a staging name) holds the file with `inode` and `size`.
     private func isUnchanged(_ name: String, inode: UInt64, size: Int) -> Bool {
         var info = stat()
-        return (OutputNames.isPlain(name) || OutputNames.isStaging(name)) && fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+        return (OutputNames.isPlain(name) || OutputNames.isStaging(name))
+            && fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
             && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_ino) == inode && Int(info.st_size) == size
     }
 

@@ -26,11 +26,12 @@ enum HeldNames {
 
     /// Locks the new staging file open at `fd`; the lock's descriptor (for `release`), or -1.
     static func hold(_ fd: Int32) -> Int32 {
-        guard held.withLock({ count -> Bool in
-            guard count < maxHeld else { return false }
-            count += 1
-            return true
-        })
+        guard
+            held.withLock({ count -> Bool in
+                guard count < maxHeld else { return false }
+                count += 1
+                return true
+            })
         else { return -1 }
         let lock = dup(fd)
         if lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0 {

@@ -74,7 +74,9 @@ extension OutputTransaction {
 
     /// Whether this transaction created the folder at `path`.
     func created(_ folder: Folder) -> Bool {
-        state.withLock { state in state.created.contains { PathCollisions.Identity($0) == PathCollisions.Identity(folder.path) } }
+        state.withLock { state in
+            state.created.contains { PathCollisions.Identity($0) == PathCollisions.Identity(folder.path) }
+        }
     }
 
     /// Takes `folder`'s lock as a frames folder (one run per folder; see `FolderLock`), after

@@ -42,7 +42,9 @@ enum OutputNames {
     static func isStaging(_ entry: String) -> Bool {
         let bytes = Array(entry.utf8)
         let tail = 1 + 16 + stagingSuffix.utf8.count
-        guard bytes.count > 1 + tail, bytes[0] == UInt8(ascii: "."), entry.hasSuffix(stagingSuffix) else { return false }
+        guard bytes.count > 1 + tail, bytes[0] == UInt8(ascii: "."), entry.hasSuffix(stagingSuffix) else {
+            return false
+        }
         let token = bytes[(bytes.count - tail)..<(bytes.count - stagingSuffix.utf8.count)]
         return token.first == UInt8(ascii: ".")
             && token.dropFirst().allSatisfy { (48...57).contains($0) || (97...102).contains($0) }

@@ -151,7 +151,9 @@ final class OutputTransaction: @unchecked Sendable {
     /// Each staged file with its destination (each folder's manifest last); a folder where a
     /// file goes is refused.
     private func plan() throws(FramesError) -> [Plan] {
-        let staged = state.withLock { state in state.staged.filter { !$0.isManifest } + state.staged.filter(\.isManifest) }
+        let staged = state.withLock { state in
+            state.staged.filter { !$0.isManifest } + state.staged.filter(\.isManifest)
+        }
         var plans: [Plan] = []
         for file in staged {
             var info = stat()

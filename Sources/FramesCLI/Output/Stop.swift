@@ -32,7 +32,7 @@ enum Stop {
             #else
             let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
             #endif
-            if handler == 1 { continue }  // SIG_IGN: nohup's choice stays
+            if handler == 1 { continue } // SIG_IGN: nohup's choice stays
             var action = sigaction()
             #if canImport(Darwin)
             action.__sigaction_u.__sa_handler = { Stop.received.store($0, ordering: .relaxed) }
@@ -88,7 +88,7 @@ enum Stop {
     static func end(by number: Int32) -> Never {
         var action = sigaction()
         sigemptyset(&action.sa_mask)
-        sigaction(number, &action, nil)  // SIG_DFL
+        sigaction(number, &action, nil) // SIG_DFL
         var set = stopSignals
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(number)

@@ -64,7 +64,8 @@ extension OutputTarget.Kind {
                 return OutputTarget.Written(
                     bytes: bytes.count,
                     summary: "Wrote \(Console.shown(given.value)): \(counted(tiles, "frame")) in "
-                        + "\(counted(columns, "column")), \(sheet.width)×\(sheet.height) px, \(formatBytes(bytes.count))")
+                        + "\(counted(columns, "column")), \(sheet.width)×\(sheet.height) px, \(formatBytes(bytes.count))"
+                )
             }
         }
     }

@@ -191,7 +191,8 @@ final class StudioService: Sendable {
         let screen = scene.background.alpha == 255 ? scene.background : .white
         let findings: [LintFinding]
         do {
-            findings = try StyleLint(screenColor: screen, memo: fitMemo).findings(for: scene.style, variant: scene.variant)
+            findings = try StyleLint(screenColor: screen, memo: fitMemo).findings(
+                for: scene.style, variant: scene.variant)
         } catch {
             throw .font(option: "--text-font-name", error)
         }

@@ -181,7 +181,8 @@ enum VerifyCommand {
             )
         } else {
             try Console.print(
-                "FAIL \(Console.shown(path)): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")")
+                "FAIL \(Console.shown(path)): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")"
+            )
         }
         for line in verification.explanations { try Console.print(Console.shown("  \(line)")) }
     }

@@ -41,7 +41,8 @@ extension RenderJob {
             language: Translation.forLanguage(manifest.language) ?? .english, scene: folder.scene,
             label: verification.renderer.label, backdropImagePath: manifest.backdropImage,
             backdropImageFile: folder.backdropImageFile, fontFilePath: manifest.fontFile, sequence: sequence,
-            outputs: OutputPlan(folder: folder.path, files: [], force: false, folderOption: "<folder>"), threads: threads,
+            outputs: OutputPlan(folder: folder.path, files: [], force: false, folderOption: "<folder>"),
+            threads: threads,
             quiet: false,
             inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
                 $0

@@ -21,7 +21,7 @@ extension Manifest {
     /// fontconfig only when it was asked for the label's fonts (`TextLabel.askedFontconfig`). A
     /// render without a label never opens them (Sources/LibraryLoader), nor does asking their
     /// versions here.
-    package static func libraryVersions(label: Bool, fontconfig: Bool) -> [String: String] {
+    static func libraryVersions(label: Bool, fontconfig: Bool) -> [String: String] {
         var versions = encoderVersions
         if label { versions["FreeType"] = freeTypeVersion }
         if label && fontconfig {
@@ -128,7 +128,7 @@ extension Manifest {
 /// checksums are `FileChecksum.crc32(of:)` (FrameFiles).
 package enum Checksums {
     /// The CRC-32 of `bytes`, as zlib's `crc32` computes it (`frames_crc32`).
-    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBufferPointer { frames_crc32(0, $0.baseAddress, $0.count) }
     }
 

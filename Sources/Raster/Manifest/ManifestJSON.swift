@@ -2,7 +2,7 @@
 extension Manifest {
     /// The manifest as written: every field's value (keys sorted, nothing that depends on time,
     /// so the same run writes the same bytes), and fingerprints of the description.
-    package var json: JSONValue {
+    var json: JSONValue {
         var object: [String: JSONValue] = [:]
         for field in Manifest.fields {
             if let value = field.write(self) { object[field.key] = value }

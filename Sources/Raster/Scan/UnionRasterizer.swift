@@ -28,7 +28,7 @@ extension Rasterizer {
     /// non-zero rule, its orientation taken from its signed area) over `window`.
     /// Only the rows `SimpleShapes.rowsToSearch` names are searched (`searchingEveryRow`: all,
     /// for tests: the same values).
-    package static func unionCoverage(
+    static func unionCoverage(
         of shapes: [[Polygon]], in window: PixelRect, searchingEveryRow: Bool = false
     ) -> CoverageMask {
         var mask = coverage(of: shapes.flatMap { $0 }, in: window)

@@ -12,20 +12,22 @@
 /// then each row of tiles, one frame and one number at a time. Its size is known, and refused
 /// over 100 megapixels, before anything is drawn, so memory holds one band (a row of tiles), never
 /// every frame.
-package final class ContactSheet: RowSource, @unchecked Sendable {
-    package static let gap = 8
+public final class ContactSheet: RowSource, @unchecked Sendable {
+    static let gap = 8
     /// The smallest text on a sheet, px.
-    package static let minimumTextSize = 12.0
+    static let minimumTextSize = 12.0
     static let strip = Color(red8: 0xF2, green8: 0xF2, blue8: 0xF2)
     static let ink = Color(red8: 0x20, green8: 0x20, blue8: 0x20)
 
     /// The size of a tile's number, px: a tenth of the tile's width, at least 12.
-    package static func numberSize(tileWidth: Int) -> Double {
+    static func numberSize(tileWidth: Int) -> Double {
         max(minimumTextSize, (Double(tileWidth) / 10).rounded())
     }
 
-    package let width: Int
-    package let height: Int
+    /// The sheet's width in pixels.
+    public let width: Int
+    /// The sheet's height in pixels.
+    public let height: Int
     let frames: ExportFrames
     /// The frames shown, in order.
     let shown: [Int]
@@ -42,7 +44,7 @@ package final class ContactSheet: RowSource, @unchecked Sendable {
     /// The sheet of the frames `stride(from: 0, to: N, by: every)` of `frames` (a turn, or a
     /// timeline with its hidden frames), `columns` to a row. Throws `RasterError.invalidSize`
     /// when it would be over 100 megapixels, `FontError` when DejaVu Sans cannot be loaded.
-    package init(_ frames: ExportFrames, columns: Int, every: Int) throws {
+    public init(_ frames: ExportFrames, columns: Int, every: Int) throws {
         precondition(columns >= 1 && every >= 1, "at least one column, every frame or fewer")
         let renderer = frames.renderer
         let shown = Array(stride(from: 0, to: frames.count, by: every))
@@ -88,7 +90,8 @@ package final class ContactSheet: RowSource, @unchecked Sendable {
         y < top ? 0 : 1 + min((y - top) / (tileHeight + ContactSheet.gap), (shown.count + columns - 1) / columns - 1)
     }
 
-    package func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+    /// Writes rows `rows` of the sheet, drawing each band of them once.
+    public func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         var y = rows.lowerBound
         while y < rows.upperBound {
             let index = band(holding: y)
@@ -100,7 +103,9 @@ package final class ContactSheet: RowSource, @unchecked Sendable {
                 return pixels
             }
             let end = min(rows.upperBound, bandRows.upperBound)
-            let (target, from, count) = ((y - rows.lowerBound) * width, (y - bandRows.lowerBound) * width, (end - y) * width)
+            let (target, from, count) = (
+                (y - rows.lowerBound) * width, (y - bandRows.lowerBound) * width, (end - y) * width
+            )
             made.pixels.withUnsafeBufferPointer { source in
                 (pixels.baseAddress! + target).update(from: source.baseAddress! + from, count: count)
             }

@@ -13,7 +13,7 @@ extension FrameRenderer {
     }
 
     /// `hiddenFrame()` composited the plain way.
-    package func composedHiddenFrame() -> Pixmap {
+    func composedHiddenFrame() -> Pixmap {
         // Every pixel is composited.
         var image = try! Pixmap.overwritten(width: width, height: height)
         Compositor.composite(backdropLayers, background: background, into: &image)

@@ -20,7 +20,7 @@ package struct StyleFile: Sendable {
 
     /// One property the file sets: the value, and the JSON value it was read from (for messages).
     package struct Entry: Sendable {
-        package let property: StyleProperty
+        let property: StyleProperty
         package let value: StyleProperty.Value
         package let json: JSONValue
     }
@@ -29,7 +29,7 @@ package struct StyleFile: Sendable {
     package let path: String
     package let preset: Variant?
     /// The properties the file sets, in the documentation's order.
-    package let entries: [Entry]
+    let entries: [Entry]
 
     /// The style file's content, as read from `path` (named in messages).
     package init(bytes: [UInt8], path: String) throws(StyleFileError) {
@@ -44,7 +44,7 @@ package struct StyleFile: Sendable {
     }
 
     /// A style file's content already parsed (a manifest's "style"), named `path` in messages.
-    package init(json: JSONValue, path: String) throws(StyleFileError) {
+    init(json: JSONValue, path: String) throws(StyleFileError) {
         self.path = path
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
         let known = StyleFile.keys
@@ -92,7 +92,7 @@ package struct StyleFile: Sendable {
 
     /// The key under which `--print-style` records the label's font files and the shaping
     /// libraries; ignored when read.
-    package static let resolvedTextKey = "resolvedText"
+    static let resolvedTextKey = "resolvedText"
 
     /// The style as a style file: every property, the preset that names the variant, and with
     /// a label, the fonts it uses and the shaping libraries (under `resolvedTextKey`).
@@ -108,7 +108,7 @@ package struct StyleFile: Sendable {
     }
 
     /// The 13 properties as JSON values (colours as hex, a default font as null).
-    package static func object(for style: LoadingStyle) -> [String: JSONValue] {
+    static func object(for style: LoadingStyle) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         for property in StyleProperty.all {
             switch property.value(in: style) {
@@ -176,7 +176,7 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// What is wrong with one key: "invalid value 40 for key 'strokeWidth': expected …".
-    package var keyMessage: String? {
+    var keyMessage: String? {
         switch self {
         case .unknownKey(_, let key, let suggestion):
             let known = StyleFile.keys

@@ -16,13 +16,13 @@ import Darwin
 /// not families, and so count as unknown.
 package enum FontLocator {
     /// The default family: DejaVu Sans.
-    package static let defaultFamily = "DejaVu Sans"
+    static let defaultFamily = "DejaVu Sans"
 
     /// A font file and the face in it.
     package struct Match: Sendable, Equatable {
-        package let path: String
-        package let faceIndex: Int
-        package let family: String
+        let path: String
+        let faceIndex: Int
+        let family: String
     }
 
     /// Whether fontconfig's default configuration loaded (once a process; fontconfig keeps it).
@@ -36,7 +36,7 @@ package enum FontLocator {
 
     /// Whether some installed font has this family name (compared as fontconfig compares
     /// families: ignoring case and spaces).
-    package static func familyExists(_ family: String) -> Bool {
+    static func familyExists(_ family: String) -> Bool {
         withConfig {
             guard let pattern = FcPatternCreate() else { return false }
             defer { FcPatternDestroy(pattern) }
@@ -90,7 +90,7 @@ package enum FontLocator {
     /// reads its configuration and caches first (about 25 million instructions, most of a
     /// labelled still's start-up); fontconfig is asked for any other family, and for
     /// characters the face lacks (`face(covering:preferring:)`).
-    package static func regularFace(of family: String) -> Match? {
+    static func regularFace(of family: String) -> Match? {
         if family == defaultFamily, let path = defaultFamilyFile {
             return Match(path: path, faceIndex: 0, family: defaultFamily)
         }
@@ -99,7 +99,7 @@ package enum FontLocator {
 
     /// Whether `regularFace(of:)` answers for `family` without fontconfig (the default family,
     /// from its usual file).
-    package static func answersWithoutFontconfig(_ family: String) -> Bool {
+    static func answersWithoutFontconfig(_ family: String) -> Bool {
         family == defaultFamily && defaultFamilyFile != nil
     }
 
@@ -109,7 +109,7 @@ package enum FontLocator {
 
     /// The regular face of `family` as fontconfig matches it, or nil when no installed font has
     /// that family.
-    package static func matchedRegularFace(of family: String) -> Match? {
+    static func matchedRegularFace(of family: String) -> Match? {
         guard familyExists(family) else { return nil }
         return withConfig {
             guard let pattern = FcPatternCreate() else { return nil }
@@ -123,7 +123,7 @@ package enum FontLocator {
     }
 
     /// The font fontconfig prefers after `family` that has a glyph for `scalar`, or nil.
-    package static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
+    static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
         withConfig {
             guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
             defer {
@@ -174,7 +174,7 @@ package enum FontLocator {
 
     /// Whether `path` names a regular file this process may read: FreeType opens fonts by path,
     /// and a FIFO there would hold it.
-    package static func isReadableFile(_ path: String) -> Bool {
+    static func isReadableFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }

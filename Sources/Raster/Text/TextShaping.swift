@@ -9,9 +9,9 @@ import CUnibreak
 /// `liga`, `clig`, `calt`, `kern`, `mark`, `mkmk`, `curs`, and the script's own forms (`init`,
 /// `medi`, `fina`, `isol` for joining scripts, the Indic reordering features, …). Nothing is added
 /// or turned off. Positions are in font units (the HarfBuzz font's scale is one unit per em unit).
-package enum TextShaping {
+enum TextShaping {
     /// The libraries' versions, for the manifest: "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)".
-    package static let versions: String = {
+    static let versions: String = {
         let harfBuzz = String(cString: hb_version_string())
         let friBidi =
             String(cString: frames_fribidi_version()).split(separator: "\n").first.map {
@@ -73,7 +73,7 @@ package enum TextShaping {
     }
 
     /// A script's four-letter ISO 15924 tag ("Arab", "Latn").
-    package static func tag(ofScript script: UInt32) -> String {
+    static func tag(ofScript script: UInt32) -> String {
         let tag = hb_script_to_iso15924_tag(hb_script_t(script))
         return String(decoding: [24, 16, 8, 0].map { UInt8((tag >> $0) & 0xFF) }, as: UTF8.self)
     }
