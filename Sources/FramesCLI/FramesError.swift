@@ -35,6 +35,8 @@ enum FramesError: Error, CustomStringConvertible {
     case font(option: String, FontError)
     /// The scene cannot be drawn at this size.
     case image(RasterError)
+    /// The label's outlines cannot be drawn exactly in bounded time; `option` chose the font.
+    case label(option: String, UnionError)
     /// A PNG could not be encoded.
     case encoding(PNGError)
     /// A single-file output (`--webp`, `--gif`, …) could not be made.
@@ -54,6 +56,7 @@ enum FramesError: Error, CustomStringConvertible {
         switch error {
         case let error as RasterError: return .image(error)
         case let error as FontError: return .font(option: fontOption, error)
+        case let error as UnionError: return .label(option: fontOption, error)
         default: preconditionFailure("a validated scene draws or fails by its size or font: \(error)")
         }
     }
@@ -63,7 +66,7 @@ enum FramesError: Error, CustomStringConvertible {
         case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
             .missingArgument, .notUTF8, .invalidValue, .refused, .styleFile, .manifest:
             return true
-        case .file, .folderBusy, .foreignLock, .font, .image, .encoding, .export, .library, .cannotListen,
+        case .file, .folderBusy, .foreignLock, .font, .image, .label, .encoding, .export, .library, .cannotListen,
             .standardOutput, .stopped:
             return false
         }
@@ -122,6 +125,8 @@ enum FramesError: Error, CustomStringConvertible {
             return "\(option): \(Console.shown(error.description))"
         case .image(let error):
             return error.description
+        case .label(let option, let error):
+            return "\(option): \(error)"
         case .encoding(let error):
             return error.description
         case .export(let option, let path, let error):

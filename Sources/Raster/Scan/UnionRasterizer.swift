@@ -22,7 +22,10 @@
 /// ±2 or where shapes of opposite orientation meet. Rows where that cannot happen are not
 /// searched at all (`SimpleShapes`): in a label of separate glyphs, none. Cost: the plain
 /// accumulation, a sweep over each shape's edges, and for each row searched a sort of its pieces
-/// and, per cluster, a pass over its pieces per strip.
+/// and, per cluster, a pass over its pieces per strip: up to the cube of a cluster's size, when
+/// every piece crosses every other. Real labels make clusters of a few pieces; a font whose glyph
+/// stacks hundreds of overlapping contours makes clusters of hundreds, so the work is counted
+/// before it starts and refused over `maxUnionWork` (`UnionError.tooIntricate`).
 extension Rasterizer {
     /// The coverage of the union of `shapes` (each a set of closed polygons filled by the
     /// non-zero rule, its orientation taken from its signed area) over `window`.
@@ -30,7 +33,7 @@ extension Rasterizer {
     /// for tests: the same values).
     static func unionCoverage(
         of shapes: [[Polygon]], in window: PixelRect, searchingEveryRow: Bool = false
-    ) -> CoverageMask {
+    ) throws(UnionError) -> CoverageMask {
         var mask = coverage(of: shapes.flatMap { $0 }, in: window)
         guard window.width > 0, window.height > 0 else { return mask }
         let search =
@@ -38,6 +41,8 @@ extension Rasterizer {
             ? [Bool](repeating: true, count: window.height) : SimpleShapes.rowsToSearch(shapes, in: window)
         guard search.contains(true) else { return mask }
         let rows = UnionRows(shapes: shapes, window: window, rows: search)
+        let work = (0..<window.height).reduce(0.0) { $0 + (search[$1] ? rows.work(ofRow: $1) : 0) }
+        if work > maxUnionWork { throw .tooIntricate(work: work, limit: maxUnionWork) }
         let width = window.width
         mask.withEveryRow { values in
             for row in 0..<window.height where search[row] && !rows.pieces[row].isEmpty {
@@ -46,6 +51,28 @@ extension Rasterizer {
             }
         }
         return mask
+    }
+}
+
+extension Rasterizer {
+    /// The most work the exact union may take: 2 × 10⁸ piece visits (the sum over the rows
+    /// searched of the cube of each cluster's size), about a second here. A label of real glyphs
+    /// takes thousands.
+    static let maxUnionWork = 2e8
+}
+
+/// Why the exact union of a label's outlines is not made.
+public enum UnionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The outlines overlap in more places than the exact union can visit in bounded time (a
+    /// glyph that stacks hundreds of contours): `work` piece visits, at most `limit`.
+    case tooIntricate(work: Double, limit: Double)
+
+    public var description: String {
+        switch self {
+        case .tooIntricate(let work, let limit):
+            return "the label's outlines overlap too much to be drawn exactly (\(Int(work)) steps of work, at most "
+                + "\(Int(limit)); a glyph of the font stacks hundreds of overlapping contours)"
+        }
     }
 }
 

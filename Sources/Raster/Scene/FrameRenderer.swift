@@ -111,7 +111,7 @@ public struct FrameRenderer: Sendable {
         spinnerWindow = box.enclosingPixels.intersection(bounds)
         arcMasks = ArcMasks(
             frameCount: frameCount, center: box.center, box: box.enclosingPixels, spinnerWindow: spinnerWindow)
-        let over = FrameRenderer.labelLayers(label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
+        let over = try FrameRenderer.labelLayers(label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
         let strips = stripRows ?? FrameRenderer.stripRows(width: width, height: height)
         let layers: [Layer]
         if let strips {
@@ -190,13 +190,13 @@ public struct FrameRenderer: Sendable {
     /// overlap, the exact area of their union), then colour glyphs.
     static func labelLayers(
         _ label: TextLabel?, scene: Scene, layout: Layout, bounds: PixelRect, tolerance: Double
-    ) -> [Layer] {
+    ) throws(UnionError) -> [Layer] {
         guard let label, let box = layout.labelBox else { return [] }
         let glyphs = label.glyphPaths(axisX: box.center.x, top: box.minY, scale: scene.scale)
             .map { $0.flattened(tolerance: tolerance) }
         let outlines = Layer(
             coverage: .mask(
-                Rasterizer.unionCoverage(
+                try Rasterizer.unionCoverage(
                     of: glyphs, in: FrameRenderer.bounds(of: glyphs.flatMap { $0 }).intersection(bounds))),
             color: scene.style.textColor.premultiplied())
         return [outlines] + label.colorGlyphLayers(axisX: box.center.x, top: box.minY, scale: scene.scale)
