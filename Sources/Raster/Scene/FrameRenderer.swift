@@ -111,7 +111,8 @@ public struct FrameRenderer: Sendable {
         spinnerWindow = box.enclosingPixels.intersection(bounds)
         arcMasks = ArcMasks(
             frameCount: frameCount, center: box.center, box: box.enclosingPixels, spinnerWindow: spinnerWindow)
-        let over = try FrameRenderer.labelLayers(label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
+        let over = try FrameRenderer.labelLayers(
+            label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
         let strips = stripRows ?? FrameRenderer.stripRows(width: width, height: height)
         let layers: [Layer]
         if let strips {
