@@ -6,13 +6,14 @@ extension StudioService {
     /// memory. The encoder hands over each chunk as it is made, so the task is looked at once a
     /// frame at least: a superseded or stopped loop ends there, and the client sees the stream
     /// cut. A failure before the first byte is answered as usual (400, 409, 503).
-    func loop(_ state: StudioState, task: RenderTask) throws(FramesError) -> HTTPResponse {
-        let prepared = try prepare(state)
+    /// The task ends when the worker is done with it.
+    func loop(_ prepared: Prepared, task: RenderTask) -> HTTPResponse {
         let stream = HTTPStream()
         task.onCancel { stream.wake() }
         let build = StudioCosts.build(
             pixels: prepared.pixels, backdrop: prepared.upload.map { $0.width * $0.height } ?? 0)
         workers.submit { [self] in
+            defer { renders.end(task) }
             do {
                 let admission = try memory.admit(
                     key: prepared.key, build: build, work: StudioCosts.loop(pixels: prepared.pixels), for: task)

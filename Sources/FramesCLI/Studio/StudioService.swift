@@ -52,6 +52,12 @@ final class StudioService: Sendable {
     func refusal(_ request: HTTPRequest) -> HTTPResponse? {
         guard allows(host: request.host) else { return .text(403, "forbidden: this host is not the studio's\n") }
         guard let given = request.value("token"), StudioService.equal(given, token) else {
+            if request.method == "GET" && request.path == "/" {
+                return HTTPResponse(
+                    status: 403, contentType: "text/html; charset=utf-8",
+                    headers: [("Content-Security-Policy", StudioService.contentPolicy)],
+                    body: Array(StudioTokenPage.html.utf8))
+            }
             return .text(403, "forbidden: the studio's address has a token; open the URL it printed\n")
         }
         return nil
@@ -95,15 +101,20 @@ final class StudioService: Sendable {
     }
 
     /// A check or a picture, under its page's ticket: refused when superseded before it starts.
+    /// A loop's task ends with its stream (`StudioLoop`), not with this answer.
     private func render(_ request: HTTPRequest) throws(FramesError) -> HTTPResponse {
         let task = renders.begin(request)
-        defer { renders.end(task) }
+        var streaming = false
+        defer { if !streaming { renders.end(task) } }
         if let reason = task.cancelled { return refusal(.cancelled(reason)) }
         let state = try StudioState(request)
         switch request.path {
         case "/check": return try check(state)
         case "/frame.png": return try frame(state, task: task)
-        case "/loop.png": return try loop(state, task: task)
+        case "/loop.png":
+            let prepared = try prepare(state)
+            streaming = true
+            return loop(prepared, task: task)
         default: return try sheet(state, task: task)
         }
     }
@@ -183,9 +194,19 @@ final class StudioService: Sendable {
             .object([
                 "width": .number(Double(width)), "height": .number(Double(height)),
                 "scale": .number(scene.scale), "fps": .number(Double(job.sequence.fps)),
+                "card": cardBox(Layout(scene: scene, label: job.label), scale: scene.scale),
                 "frames": .number(Double(job.sequence.frameCount)), "variant": .string(scene.variant.rawValue),
                 "lint": .array(lint), "warnings": .array(warnings), "swift": .string(scene.style.swiftSource),
                 "command": .string(state.commandLine(backdropName: upload?.name)),
             ]))
+    }
+
+    /// The card's box in the image, pixels: where the page zooms to show the card.
+    func cardBox(_ layout: Layout, scale: Double) -> JSONValue {
+        let card = layout.card
+        return .object([
+            "x": .number(card.origin.x * scale), "y": .number(card.origin.y * scale),
+            "width": .number(card.size.width * scale), "height": .number(card.size.height * scale),
+        ])
     }
 }
