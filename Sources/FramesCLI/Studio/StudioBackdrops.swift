@@ -40,7 +40,7 @@ final class StudioBackdrops: Sendable {
         let busy = FramesError.invalidValue(
             option: "--backdrop-image", value: name,
             expected: "an image that fits the studio's memory budget now (renders under way hold it; try again)")
-        guard let decoding = memory.charge(now: 4 * width * height) else { throw busy }
+        guard let decoding = memory.charge(now: StudioCosts.decode(pixels: width * height)) else { throw busy }
         do {
             try withExtendedLifetime(decoding) { () throws(PNGError) in _ = try PNGDecoder.decode(bytes) }
         } catch {
