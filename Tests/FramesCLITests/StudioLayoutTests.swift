@@ -72,7 +72,8 @@ import Testing
         let browser = try Browser(width: 1400, height: 1000)
         defer { browser.quit() }
         try browser.open(
-            studio.url("backdrop-color=%23F2F4F7&spiner-color=red&stroke-width=30&track-color=%23E8421A&frame=3"))
+            studio.url(
+                "backdrop-color=%23F2F4F7&spiner-color=red&stroke-width=30&track-color=%23E8421A&frame=3&x%1B%5B2Jy=1"))
         try tests.settle(browser, state: "error")
         let marked = try browser.elements(".row.invalid").map { try browser.text(of: $0) }
         #expect(
@@ -80,6 +81,8 @@ import Testing
         #expect(marked.contains { $0.contains("spinnerColor") && $0.contains("spiner-color=red") }, "\(marked)")
         let notice = try browser.execute("return document.getElementById('notices').textContent") as? String ?? ""
         #expect(notice.contains("'spiner-color' is unknown"), "\(notice)")
+        // Text from the link is shown with its control characters escaped.
+        #expect(notice.contains("'x\\u{1B}[2Jy' is unknown") && !notice.contains("\u{1B}"), "\(notice)")
         let stale = try browser.execute("return document.getElementById('stale').hidden") as? Bool
         #expect(stale == false, "the preview is not marked stale")
         tests.expectSame(

@@ -28,8 +28,9 @@ import Testing
     @Test func screenshotsOfTheDefaultStyleABrandStyleAndTheZoomedArc() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
-        let browser = try Browser(width: 1280, height: 800)
+        let browser = try Browser(width: 1280, height: 1000)
         defer { browser.quit() }
+        try browser.emulate(width: 1280, height: 800)
         try browser.open(studio.url("backdrop-color=%23F2F4F7&scale=2&frame=12"))
         try tests.settle(browser)
         #expect(try browser.elements("#lint tr.fail").count == 1)

@@ -44,6 +44,12 @@ enum StudioScript {
           for (const n of T.names) { const s = distance(name, n); if (s < score) { best = n; score = s; } }
           return score <= Math.max(2, name.length / 3) ? best : null;
         }
+        // Text from outside (a link's parameter) as the server's messages show it: each control
+        // character, line separator and direction override written as \u{…}.
+        function shown(text) {
+          return String(text).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+            (c) => "\\u{" + c.charCodeAt(0).toString(16).toUpperCase() + "}");
+        }
         function readURL() {
           state = {}; unknown = []; invalid = {};
           for (const [k, v] of new URLSearchParams(location.search)) {

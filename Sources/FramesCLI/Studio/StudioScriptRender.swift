@@ -42,8 +42,8 @@ enum StudioScriptRender {
           for (const r of document.querySelectorAll(".row.invalid")) r.classList.remove("invalid");
           const notes = unknown.map(([k, v]) => {
             const near = closest(k);
-            if (near) markRow(near, "The link's '" + k + "=" + v + "' is not a parameter; did you mean this one?");
-            return "The link's parameter '" + k + "' is unknown and left out" + (near ? " (did you mean '" + near + "'?)" : "") + ".";
+            if (near) markRow(near, "The link's '" + shown(k) + "=" + shown(v) + "' is not a parameter; did you mean this one?");
+            return "The link's parameter '" + shown(k) + "' is unknown and left out" + (near ? " (did you mean '" + near + "'?)" : "") + ".";
           });
           $("notices").textContent = notes.join(" ");
           for (const [name, message] of Object.entries(invalid)) markRow(name, message);
@@ -161,14 +161,13 @@ enum StudioScriptRender {
             for (const [i, text] of cells.entries()) {
               const td = el("td", i === 1 ? { class: "result" } : {}); td.textContent = text; tr.append(td);
             }
-            const td = el("td");
+            // The fix under the figures, in their cell: the names keep their width.
             if (!f.passed && f.fix !== null) {
               const b = el("button", { type: "button", class: "fix" });
               b.textContent = f.option + " " + f.fix;
               b.addEventListener("click", () => { changed(f.option.slice(2), f.fix); showAll(); });
-              td.append(b);
+              tr.lastChild.append(el("br"), b);
             }
-            tr.append(td);
             body.append(tr);
           }
         }

@@ -62,9 +62,10 @@ enum StudioStyle {
         table#lint { border-collapse: collapse; width: 100%; font-size: 12px; }
         table#lint td { border-top: 1px solid #eee; padding: 3px 4px; vertical-align: top; overflow-wrap: anywhere; }
         td.result { white-space: nowrap; }
+        table#lint td:first-child { width: 34%; }
         tr.fail td.result { color: #b00020; font-weight: 700; }
         tr.pass td.result { color: #137333; }
-        button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; }
+        button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; margin-top: 3px; }
         pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
         pre#swift { white-space: pre; overflow-x: auto; }
         button, .button { font: inherit; padding: 3px 10px; }
