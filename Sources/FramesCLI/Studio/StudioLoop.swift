@@ -9,7 +9,8 @@ extension StudioService {
     /// The task ends when the worker is done with it.
     func loop(_ prepared: Prepared, task: RenderTask) -> HTTPResponse {
         let stream = HTTPStream()
-        task.onCancel { stream.wake() }
+        // Cancelled: the client's stream is cut at once, even while the worker is inside a frame.
+        task.onCancel { stream.fail() }
         let build = StudioCosts.build(
             pixels: prepared.pixels, backdrop: prepared.upload.map { $0.width * $0.height } ?? 0)
         workers.submit { [self] in
