@@ -73,7 +73,7 @@ private final class ThreadStart: @unchecked Sendable {
 
 /// `run` on a new thread, to be joined; nil when none can be made (the caller's thread does
 /// the work then).
-private func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
+func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadStart(run)).toOpaque()
     #if canImport(Darwin)
     var made: pthread_t? = nil

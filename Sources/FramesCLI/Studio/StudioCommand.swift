@@ -61,6 +61,9 @@ enum StudioCommand {
         Console.printError("Press Ctrl-C to stop.")
         if !options.noOpen { openBrowser(url) }
         Stop.wait()
+        // Renders end within a frame (or are not waited for past a second), then the connections'
+        // threads, which no longer wait for them, are joined.
+        service.stop(seconds: 1)
         server.stop()
         Console.printError("Stopped.")
         return 0
