@@ -17,6 +17,9 @@ enum FramesError: Error, CustomStringConvertible {
     /// An argument whose bytes are not UTF-8: paths and texts are taken byte for byte or refused.
     case notUTF8(option: String, bytes: [UInt8])
     case invalidValue(option: String, value: String, expected: String)
+    /// An input an option names that cannot be used (unreadable, not a PNG, not a font): what was
+    /// expected, and the underlying error, which says why.
+    case unusableInput(option: String, value: String, expected: String, cause: InputFault)
     /// An option refused where it is given, said in full (`--force` without `--update`).
     case refused(option: String, message: String)
     /// A style file's content (`--style-file`, a manifest's style).
@@ -64,7 +67,7 @@ enum FramesError: Error, CustomStringConvertible {
     var isUsageError: Bool {
         switch self {
         case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
-            .missingArgument, .notUTF8, .invalidValue, .refused, .styleFile, .manifest:
+            .missingArgument, .notUTF8, .invalidValue, .unusableInput, .refused, .styleFile, .manifest:
             return true
         case .file, .folderBusy, .foreignLock, .font, .image, .label, .encoding, .export, .library, .cannotListen,
             .standardOutput, .stopped:
@@ -80,7 +83,7 @@ enum FramesError: Error, CustomStringConvertible {
         case .unknownOption(let name, _): return name
         case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
             .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _),
-            .refused(let option, _):
+            .refused(let option, _), .unusableInput(let option, _, _, _):
             return option
         case .styleFile: return "--style-file"
         default: return nil
@@ -108,6 +111,9 @@ enum FramesError: Error, CustomStringConvertible {
                 + "(frames takes paths and labels as UTF-8 only)"
         case .invalidValue(let option, let value, let expected):
             return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected)"
+        case .unusableInput(let option, let value, let expected, let cause):
+            return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected) "
+                + "(\(Console.shown(cause.description)))"
         case .refused(_, let message):
             return message
         case .styleFile(let error):
@@ -139,6 +145,21 @@ enum FramesError: Error, CustomStringConvertible {
             return "cannot write to standard output: \(error.reason)"
         case .stopped:
             return "Stopped; nothing written"
+        }
+    }
+}
+
+/// Why an input file could not be used, as the layer that found it said it.
+enum InputFault: Error, CustomStringConvertible {
+    /// The file system: missing, a folder, not a regular file, unreadable, too large.
+    case file(FileError)
+    /// The bytes are not a PNG libpng reads, or one too large.
+    case png(PNGError)
+
+    var description: String {
+        switch self {
+        case .file(let error): return error.reason
+        case .png(let error): return error.description
         }
     }
 }

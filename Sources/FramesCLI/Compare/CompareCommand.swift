@@ -89,12 +89,12 @@ enum CompareCommand {
         do {
             bytes = try FileInput.read(path)
         } catch {
-            throw .invalidValue(option: role, value: path, expected: "a readable PNG file (\(error.reason))")
+            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: .file(error))
         }
         do {
             return try PNGDecoder.decode(bytes)
         } catch {
-            throw .invalidValue(option: role, value: path, expected: "a readable PNG file (\(error))")
+            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: .png(error))
         }
     }
 

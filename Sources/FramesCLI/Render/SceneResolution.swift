@@ -20,8 +20,9 @@ enum SceneResolution {
             do {
                 try FileInput.checkRegularFile(fontFile.value)
             } catch {
-                throw .invalidValue(
-                    option: fontFile.option, value: fontFile.text, expected: "a readable font file (\(error.reason))")
+                throw .unusableInput(
+                    option: fontFile.option, value: fontFile.text, expected: "a readable font file", cause: .file(error)
+                )
             }
         }
         let scene = Scene(
@@ -48,15 +49,19 @@ enum SceneResolution {
 
     /// The backdrop image: a readable PNG of at most `Pixmap.maxPixelCount` pixels.
     static func backdropImage(_ given: Given<String>) throws(FramesError) -> Pixmap {
-        func refusal(_ reason: String) -> FramesError {
-            .invalidValue(option: given.option, value: given.text, expected: "a readable PNG file (\(reason))")
+        func refusal(_ cause: InputFault) -> FramesError {
+            .unusableInput(option: given.option, value: given.text, expected: "a readable PNG file", cause: cause)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.read(given.value)
+        } catch {
+            throw refusal(.file(error))
         }
         do {
-            return try PNGDecoder.decode(FileInput.read(given.value))
-        } catch let error as FileError {
-            throw refusal(error.reason)
+            return try PNGDecoder.decode(bytes)
         } catch {
-            throw refusal("\(error)")
+            throw refusal(.png(error))
         }
     }
 

@@ -148,8 +148,8 @@ enum VerifyCommand {
             do {
                 try FileInput.checkRegularFile(given.value)
             } catch {
-                throw .invalidValue(
-                    option: given.option, value: given.text, expected: "a readable file (\(error.reason))")
+                throw .unusableInput(
+                    option: given.option, value: given.text, expected: "a readable file", cause: .file(error))
             }
         }
         if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
