@@ -54,44 +54,11 @@ enum Console {
     /// Whether standard error is a terminal.
     static var errorIsTerminal: Bool { isatty(2) != 0 }
 
-    /// `text` as every message and report shows text from outside (a path, an option's value, a
-    /// file name): each control character (newline, tab, escape, …) and each character that
-    /// changes the direction of text written as `\u{…}`, so that no name can move the cursor,
-    /// clear the screen or forge a line of its own.
-    static func shown(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            let category = scalar.properties.generalCategory
-            if category == .control || category == .lineSeparator || category == .paragraphSeparator
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// `text` as every message shows text from outside (`shownText`).
+    static func shown(_ text: String) -> String { shownText(text) }
 
-    /// Bytes that may not be UTF-8, shown as `shown` shows text, each invalid byte as `\xFF`.
-    static func shown(bytes: [UInt8]) -> String {
-        var out = ""
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            // The longest prefix that decodes, then one byte that does not.
-            var end = rest.endIndex
-            while end > rest.startIndex, String(validating: rest[rest.startIndex..<end], as: UTF8.self) == nil {
-                end -= 1
-            }
-            out += shown(String(decoding: rest[rest.startIndex..<end], as: UTF8.self))
-            rest = rest[end...]
-            if let byte = rest.first {
-                out += "\\x" + String(byte, radix: 16, uppercase: true)
-                rest = rest.dropFirst()
-            }
-        }
-        return out
-    }
+    /// Bytes that may not be UTF-8, as messages show them (`shownText(bytes:)`).
+    static func shown(bytes: [UInt8]) -> String { shownText(bytes: bytes) }
 }
 
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

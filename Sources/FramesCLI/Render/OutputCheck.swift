@@ -36,13 +36,17 @@ enum OutputCheck {
             if let refusal = OutputNames.refusal(of: folder) {
                 throw .invalidValue(option: job.outputs.folderOption, value: folder, expected: refusal)
             }
-            if let longest = frameNames.max(by: { $0.utf8.count < $1.utf8.count }),
-                let refusal = OutputNames.refusal(of: folder + "/" + longest)
-            {
+            if let index = frameNames.firstIndex(where: { OutputNames.refusal(of: folder + "/" + $0) != nil }) {
+                let name = frameNames[index]
                 let given = job.sequence.namePatternOption
+                let limit =
+                    name.utf8.count > OutputNames.maxName
+                    ? "file names of at most \(OutputNames.maxName) bytes"
+                    : "paths of at most \(OutputNames.maxPath) bytes"
                 throw .invalidValue(
                     option: given?.option ?? job.outputs.folderOption, value: given?.text ?? folder,
-                    expected: refusal + ", for every frame up to \(longest)")
+                    expected: "\(limit) for every frame (frame \(job.sequence.writtenIndices[index])'s name has "
+                        + "\(name.utf8.count) bytes)")
             }
         }
         for target in job.outputs.files {

@@ -124,10 +124,13 @@ package struct HTMLReport: Sendable {
     }
 }
 
-/// Text for HTML: `&`, `<`, `>` and quotes escaped.
+/// Text for HTML: control and direction characters shown as `shownText` shows them, then `&`,
+/// `<`, `>` and quotes escaped.
 func escapeHTML(_ text: String) -> String {
     var out = ""
-    for character in text {
+    // The one rule for text from outside first (`shownText`): a name cannot break a line here
+    // either.
+    for character in shownText(text) {
         switch character {
         case "&": out += "&amp;"
         case "<": out += "&lt;"
