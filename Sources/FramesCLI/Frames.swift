@@ -1,4 +1,13 @@
+import FrameFiles
 import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A subcommand of `frames`: its name, its usage line for errors, and how it runs.
 struct Subcommand: Sendable {
@@ -6,7 +15,7 @@ struct Subcommand: Sendable {
     /// The usage line and the help command named under a usage error: made when needed, so that
     /// a run builds only its own command's parser.
     let usage: @Sendable () -> String
-    let run: @Sendable ([String]) throws -> Int32
+    let run: @Sendable ([String]) throws(FramesError) -> Int32
 }
 
 /// The subcommands, by the word that follows `frames`; anything else renders.
@@ -17,27 +26,51 @@ let subcommands: [Subcommand] = [
     Subcommand(name: "studio", usage: { StudioCommand.parser.usage }, run: StudioCommand.run),
 ]
 
+/// The process's `frames`: installs the stop signals' handler (`Stop`), refuses an argument that is
+/// not UTF-8 (paths and texts are taken byte for byte or refused, never rewritten), runs, and
+/// returns the exit code.
+public func main() -> Int32 {
+    Stop.install()
+    var arguments: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+        let bytes = Array(
+            UnsafeBufferPointer(
+                start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+        guard let argument = String(validating: bytes, as: UTF8.self) else {
+            let previous = arguments.last ?? ""
+            let option =
+                bytes.starts(with: Array("--".utf8))
+                ? String(decoding: bytes.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self)
+                : previous.hasPrefix("-") ? previous : "argument \(index)"
+            let error = FramesError.notUTF8(option: option, bytes: bytes)
+            Console.printError("Error: \(error)")
+            return error.exitCode
+        }
+        arguments.append(argument)
+    }
+    return run(arguments)
+}
+
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole
 /// command line tool, apart from `main.swift`, so that tests and the fuzzer can call it.
 public func run(_ arguments: [String]) -> Int32 {
     let subcommand = subcommands.first { $0.name == arguments.first }
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
-    do {
-        let status = try subcommand?.run(Array(arguments.dropFirst())) ?? RenderCommand.run(arguments)
-        try OutputFile.commit()
-        return status
-    } catch let error as FramesError {
-        OutputFile.discard()
+    do throws(FramesError) {
+        if let subcommand { return try subcommand.run(Array(arguments.dropFirst())) }
+        return try RenderCommand.run(arguments)
+    } catch {
+        if case .stopped(let signal) = error {
+            Console.printError("\(error)")
+            Stop.end(by: signal)
+        }
         Console.printError("Error: \(error)")
         if error.isUsageError {
             Console.printError("Usage: \(subcommand?.usage() ?? RenderCommand.parser.usage)")
             Console.printError("See '\(command) --help' for more information.")
         }
         return error.exitCode
-    } catch {
-        OutputFile.discard()
-        Console.printError("Error: \(error)")
-        return 1
     }
 }
 
@@ -71,7 +104,7 @@ extension RenderCommand {
             }
             return 0
         }
-        let (job, preparation) = try resolve(options)
+        let job = try RenderJob.resolve(options)
         if options.printStyle {
             if options.format?.value == .swift {
                 try Console.print(job.scene.style.swiftSource)
@@ -99,27 +132,8 @@ extension RenderCommand {
                     + "background around the card; --dim-amount 0.5, --backdrop-color or --backdrop-image show a screen"
             )
         }
-        try RenderRun(job, started: started, preparation: preparation).run()
+        try RenderRun.run(job, started: started)
         return 0
-    }
-
-    /// The job of `options` and, for a run that writes, its preparation (checks, folder,
-    /// journal: `RunPreparation`), begun as soon as the outputs are known, while the label is
-    /// made; taken back if resolving the rest fails.
-    static func resolve(_ options: RenderOptions) throws(FramesError) -> (
-        RenderJob, BackgroundWork<Result<RunPreparation, FramesError>>?
-    ) {
-        var preparation: BackgroundWork<Result<RunPreparation, FramesError>>? = nil
-        do {
-            let job = try RenderJob.resolve(options) { targets in
-                guard !options.printStyle && options.format == nil else { return }
-                preparation = BackgroundWork { RunPreparation.make(targets) }
-            }
-            return (job, preparation)
-        } catch {
-            RunPreparation.abandon(preparation)
-            throw error
-        }
     }
 }
 

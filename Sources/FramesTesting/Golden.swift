@@ -1,4 +1,5 @@
 import Foundation
+import FrameFiles
 import Raster
 import Testing
 import XCTest
@@ -22,7 +23,14 @@ public enum Golden {
     /// Which goldens `check` writes instead of comparing: `missing` ones (the default), `all`, `failed`
     /// ones, or `never` (always under CI).
     public enum RecordMode: String, Sendable, CaseIterable {
-        case missing, all, failed, never
+        /// A golden that does not exist is written, and the test fails so that someone looks at it.
+        case missing
+        /// Every golden is written; the test fails where the file's pixels changed.
+        case all
+        /// Goldens that do not match are rewritten; the test fails for each.
+        case failed
+        /// Only compare; a missing golden fails.
+        case never
 
         /// The mode the environment asks for (`FRAMES_RECORD`, `CI`).
         public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -35,10 +43,12 @@ public enum Golden {
 
     /// What a check found.
     public enum Outcome: Sendable, Equatable {
+        /// The image matches its golden within the thresholds.
         case matched
         /// The golden was written (new, or re-recorded); `changed` is false when it was rewritten
         /// with the same pixels.
         case recorded(path: String, changed: Bool)
+        /// A mismatch, a missing golden or one that cannot be read: what to say, with the paths.
         case failed(message: String)
 
         /// Whether a test should fail: a mismatch, a missing golden, or a recording that changed

@@ -179,3 +179,19 @@ import Testing
         try CLI.expectRefusal(entry.arguments + out, in: folder, status: entry.status, mentions: entry.mentions)
     }
 }
+
+/// A font whose glyph stacks hundreds of overlapping contours (Tests/fixtures/knot300.ttf, made by
+/// knot.py there) would make the label's exact union take minutes: the work is counted first and
+/// refused with the option that chose the font, in well under a second, nothing written.
+@Suite struct IntricateFontTests {
+    @Test func aGlyphOfHundredsOfOverlappingContoursIsRefused() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let font = DocsTests.root.appendingPathComponent("Tests/fixtures/knot300.ttf").path
+        let result = try CLI.run(["--font-file", font, "--text", "A", "--frame", "0", "--out", "o"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: --font-file: the label's outlines overlap too much"), "\(result.stderr)")
+        #expect(CLI.contents(of: folder).isEmpty)
+    }
+}

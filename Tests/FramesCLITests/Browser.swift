@@ -104,6 +104,18 @@ final class Browser {
         try Browser.decodePNG(command("screenshot", method: "GET"))
     }
 
+    /// Makes the page's viewport exactly `width` × `height` CSS pixels (Chromium's DevTools
+    /// emulation: a headless window has a least width of 500 and its height includes no chrome of
+    /// its own, so `--window-size` cannot give a 390 × 844 phone screen).
+    func emulate(width: Int, height: Int, scale: Int = 1) throws {
+        _ = try command(
+            "goog/cdp/execute",
+            body: [
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": false],
+            ])
+    }
+
     func resize(width: Int, height: Int) throws {
         _ = try command("window/rect", body: ["width": width, "height": height])
     }

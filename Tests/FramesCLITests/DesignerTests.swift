@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// Devices, stills, name patterns, quiet runs and backdrops, run as a user would.
 @Suite struct DesignerTests {

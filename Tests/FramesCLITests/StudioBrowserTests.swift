@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// The studio in headless Chromium: the preview is `frames --frame K`'s pixels at device scale
 /// factors 1, 2 and 3; a colour control changes the image and the URL, and back restores both; a

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `--style-file` and `--print-style`, run as a user would.
 @Suite struct StyleFileTests {

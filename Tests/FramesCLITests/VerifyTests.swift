@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `frames verify`, run as a user would, on folders `frames` wrote and then changed on purpose.
 @Suite struct VerifyTests {

@@ -1,8 +1,10 @@
 import Foundation
 import FramesTesting
-import Raster
 import Testing
 import XCTest
+
+@testable import FrameFiles
+@testable import Raster
 
 /// The golden kit's decisions, one by one, on real files in a temporary folder.
 @Suite struct GoldenKitTests {
@@ -134,7 +136,11 @@ final class GoldenKitXCTests: XCTestCase {
         manifest.files = (0..<4).map { "frame_000\($0).png" }
         manifest.recordEnvironment(of: renderer, backdropImageFile: nil)
         let path = folder.appendingPathComponent("seq").path
-        try SequenceWriter().write(renderer, to: path, fileNames: manifest.files)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let encoder = try renderer.sequenceEncoder()
+        for (k, name) in manifest.files.enumerated() {
+            try Data(encoder.encode(frame: k)).write(to: URL(fileURLWithPath: path + "/" + name))
+        }
         try Data(manifest.bytes).write(to: folder.appendingPathComponent("seq/manifest.json"))
     }
 

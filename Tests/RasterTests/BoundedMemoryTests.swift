@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Encoding
 @testable import Raster
 
 /// The paths that keep memory bounded for 100-megapixel images give the bytes of the plain ones:

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
@@ -48,42 +49,56 @@ enum CompareCommand {
             .init(name: "actual", help: "The PNG file or folder to check.") { $0.actual = $1 },
         ])
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
             return 0
         }
         try options.checkReportPath()
+        if let diff = options.diff, let refusal = OutputNames.refusal(of: diff.value) {
+            throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
+        }
+        if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
+            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
+        }
         for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]
         where !FileInput.exists(path) {
             throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
-        switch folders {
-        case (false, false):
-            return try compareFiles(options)
-        case (true, true):
-            return try compareFolders(options)
-        default:
+        if folders.0 != folders.1 {
             throw FramesError.invalidValue(
                 option: "<actual>", value: options.actual,
                 expected: folders.0 ? "a folder, as <expected> is" : "a file, as <expected> is")
         }
-    }
-
-    /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
-    static func load(_ path: String, as role: String) throws -> Pixmap {
-        do {
-            return try PNGDecoder.decode(FileInput.read(path))
-        } catch let error as FileError {
-            throw FramesError.invalidValue(option: role, value: path, expected: "a readable PNG file (\(error.reason))")
+        let transaction = OutputTransaction()
+        do throws(FramesError) {
+            let status = try folders.0 ? compareFolders(options, transaction) : compareFiles(options, transaction)
+            try transaction.commit()
+            return status
         } catch {
-            throw FramesError.invalidValue(option: role, value: path, expected: "a readable PNG file (\(error))")
+            transaction.rollback()
+            throw error
         }
     }
 
-    static func compareFiles(_ options: Options) throws -> Int32 {
+    /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
+    static func load(_ path: String, as role: String) throws(FramesError) -> Pixmap {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.read(path)
+        } catch {
+            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: .file(error))
+        }
+        do {
+            return try PNGDecoder.decode(bytes)
+        } catch {
+            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: .png(error))
+        }
+    }
+
+    static func compareFiles(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
         let expected = try load(options.expected, as: "<expected>")
@@ -91,26 +106,28 @@ enum CompareCommand {
         let comparison = ImageComparison(
             expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
             maxDifferingPixels: options.allowedDifferingPixels)
-        try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(options.actual): \(comparison.summary)")
+        try Console.print(
+            "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
         if let diff = options.diff?.value, !comparison.isIdentical {
-            try writeDiff(expected: expected, actual: actual, to: diff)
-            try Console.print("diff: \(diff)")
+            try writeDiff(expected: expected, actual: actual, to: diff, transaction)
+            try Console.print("diff: \(Console.shown(diff))")
         }
         let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) { (expected, actual) }
         try options.writeReport(
             command: "frames compare",
-            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])])
+            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])],
+            into: transaction)
         return comparison.passes ? 0 : 1
     }
 
-    static func compareFolders(_ options: Options) throws -> Int32 {
-        func pngs(_ folder: String) throws -> [String] {
+    static func compareFolders(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
+        func pngs(_ folder: String) throws(FramesError) -> [String] {
             do {
                 return try FileInput.names(in: folder).filter {
                     $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
                 }
             } catch {
-                throw FramesError.runtime("\(error)")
+                throw .file(error)
             }
         }
         let expectedNames = try pngs(options.expected)
@@ -121,9 +138,7 @@ enum CompareCommand {
                 option: "<expected>", value: options.expected, expected: "a folder with PNG files")
         }
         try checkFolders(options, expectedNames: expectedNames, actualNames: actualNames)
-        if let diff = options.diff?.value, !FileInput.isDirectory(diff) {
-            try OutputFolder.prepareForDiffs(diff)
-        }
+        if let diff = options.diff?.value { _ = try transaction.folder(diff, creating: true) }
         var failed = 0
         var frames: [ReportFrame] = []
         for name in all {
@@ -139,7 +154,7 @@ enum CompareCommand {
             guard inExpected, inActual else {
                 failed += 1
                 let reason = "\(inExpected ? "missing from" : "extra in") \(options.actual)"
-                try Console.print("FAIL \(name): \(reason)")
+                try Console.print("FAIL \(Console.shown(name)): \(Console.shown(reason))")
                 frames.append(ReportFrame(name: name, outcome: .unmatched(reason), images: images))
                 continue
             }
@@ -150,22 +165,33 @@ enum CompareCommand {
                 maxDifferingPixels: options.allowedDifferingPixels)
             frames.append(ReportFrame(name: name, outcome: .compared(comparison), images: images))
             if !comparison.passes { failed += 1 }
-            try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(name): \(comparison.summary)")
+            try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(name)): \(comparison.summary)")
             if let diff = options.diff?.value, !comparison.isIdentical {
-                try writeDiff(expected: expected, actual: actual, to: diff + "/" + name)
+                try writeDiff(expected: expected, actual: actual, to: diff + "/" + name, transaction)
             }
         }
         try Console.print(
             "\(all.count - failed) of \(all.count) images pass"
-                + ((options.diff.map { failed > 0 ? "; diffs in \($0.value)" : "" } ?? "")))
+                + ((options.diff.map { failed > 0 ? "; diffs in \(Console.shown($0.value))" : "" } ?? "")))
         try options.writeReport(
             command: "frames compare",
-            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)])
+            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)],
+            into: transaction)
         return failed == 0 ? 0 : 1
     }
 
-    static func writeDiff(expected: Pixmap, actual: Pixmap, to path: String) throws {
-        try OutputFile.write(
-            PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual)), to: path)
+    static func writeDiff(expected: Pixmap, actual: Pixmap, to path: String, _ transaction: OutputTransaction)
+        throws(FramesError)
+    {
+        do {
+            try transaction.stage(
+                PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual)), at: path)
+        } catch let error as FramesError {
+            throw error
+        } catch let error as PNGError {
+            throw .encoding(error)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 }

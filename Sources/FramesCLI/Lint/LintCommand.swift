@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames lint [style options | --style-file F] [--json]`: the style checked for contrast
@@ -50,7 +51,7 @@ enum LintCommand {
             ("EXIT STATUS", "  0 every check passes, 1 a check fails, 64 a usage error."),
         ])
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
@@ -63,7 +64,7 @@ enum LintCommand {
         do {
             findings = try lint.findings(for: style.style, variant: style.variant)
         } catch {
-            throw FramesError.runtime("\(error)")
+            throw .font(option: "--text-font-name", error)
         }
         try Console.write(options.json ? json(findings) : table(findings))
         return findings.allSatisfy(\.passed) ? 0 : 1

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// A command's options and positional arguments, parsed in the manner of swift-argument-parser:

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// A value from the command line, with the option that gave it and the text as typed, so that a

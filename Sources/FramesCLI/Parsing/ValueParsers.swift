@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The value parsers options are declared with; each refusal says what was expected.

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest. The options are

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What the command line of `frames` (rendering) says, as typed values. Every field is nil or

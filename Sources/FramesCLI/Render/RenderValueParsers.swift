@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// Value parsers of the render command's own kinds of values.

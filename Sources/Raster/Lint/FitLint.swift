@@ -9,28 +9,21 @@ struct FitLint {
     let style: LoadingStyle
     let maxLines: Int
 
-    /// The findings of the last few styles, by what fit depends on: an edit of a colour (the
-    /// studio's commonest) lays out nothing again.
-    private static let recent = Mutex<[(key: Key, findings: [LintFinding])]>([])
-
     struct Key: Equatable {
         let textSize, textGap, spinnerSize, paddingHorizontal, paddingVertical: Double
         let textFontName: String?
         let maxLines: Int
     }
 
-    /// The fit findings of `style`, from the memo when the same fit was asked for lately.
-    static func findings(for style: LoadingStyle, maxLines: Int) throws(FontError) -> [LintFinding] {
+    /// The fit findings of `style`, from `memo` when the same fit was asked for lately.
+    static func findings(for style: LoadingStyle, maxLines: Int, memo: FitMemo?) throws(FontError) -> [LintFinding] {
         let key = Key(
             textSize: style.textSize, textGap: style.textGap, spinnerSize: style.spinnerSize,
             paddingHorizontal: style.paddingHorizontal, paddingVertical: style.paddingVertical,
             textFontName: style.textFontName, maxLines: maxLines)
-        if let known = recent.withLock({ list in list.first { $0.key == key }?.findings }) { return known }
+        if let known = memo?.findings(for: key) { return known }
         let findings = try FitLint(style: style, maxLines: maxLines).findings()
-        recent.withLock { list in
-            list.append((key, findings))
-            if list.count > 8 { list.removeFirst() }
-        }
+        memo?.keep(findings, for: key)
         return findings
     }
 
@@ -107,5 +100,25 @@ struct FitLint {
                     + "(\(name(leastRoom)))",
                 required: "16 pt margins", property: .textSize, fix: cardPasses ? nil : fix),
         ]
+    }
+}
+
+/// The fit findings of the last few styles, by what fit depends on, for a caller that lints
+/// many styles: an edit of a colour (the studio's commonest) lays out nothing again.
+public final class FitMemo: Sendable {
+    private let recent = Mutex<[(key: FitLint.Key, findings: [LintFinding])]>([])
+
+    /// An empty memo.
+    public init() {}
+
+    func findings(for key: FitLint.Key) -> [LintFinding]? {
+        recent.withLock { list in list.first { $0.key == key }?.findings }
+    }
+
+    func keep(_ findings: [LintFinding], for key: FitLint.Key) {
+        recent.withLock { list in
+            list.append((key, findings))
+            if list.count > 8 { list.removeFirst() }
+        }
     }
 }

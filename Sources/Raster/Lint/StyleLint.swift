@@ -12,6 +12,8 @@ public struct StyleLint: Sendable {
     public var maxLines: Int
     /// The screen under the card, opaque. Default: white.
     public var screenColor: Color
+    /// Fit findings already made, kept by a caller that lints many styles (the studio), or nil.
+    public var memo: FitMemo?
 
     /// The smallest text size, pt.
     public static let minimumTextSize = 11.0
@@ -21,9 +23,10 @@ public struct StyleLint: Sendable {
     public static let largeTextSize = 18.0
 
     /// A lint with at most `maxLines` lines of label and the card on `screenColor` (its alpha
-    /// ignored).
-    public init(maxLines: Int = 3, screenColor: Color = .white) {
+    /// ignored), reusing `memo`'s fit findings when given.
+    public init(maxLines: Int = 3, screenColor: Color = .white, memo: FitMemo? = nil) {
         self.maxLines = maxLines
+        self.memo = memo
         self.screenColor = Color(red8: screenColor.red, green8: screenColor.green, blue8: screenColor.blue)
     }
 
@@ -31,7 +34,7 @@ public struct StyleLint: Sendable {
     /// dimmed screen only for the overlay). Throws when the label's font cannot be loaded.
     public func findings(for style: LoadingStyle, variant: Variant) throws(FontError) -> [LintFinding] {
         var findings = contrastFindings(for: style, variant: variant)
-        findings += try FitLint.findings(for: style, maxLines: maxLines)
+        findings += try FitLint.findings(for: style, maxLines: maxLines, memo: memo)
         findings.append(
             threshold(
                 .strokeWidth, .strokeWidth, style.strokeWidth, minimum: StyleLint.minimumStrokeWidth, unit: "pt"))

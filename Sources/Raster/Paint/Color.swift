@@ -39,7 +39,7 @@ public struct Color: Sendable, Equatable, Hashable {
     public static let clear = Color(red8: 0, green8: 0, blue8: 0, alpha8: 0)
 
     /// The names `Color(name:)` accepts, in the order help lists them.
-    package static let names: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
+    static let names: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
 
     /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` may be left out; hex digits in either case) or one
     /// of `names`. Returns nil for anything else.

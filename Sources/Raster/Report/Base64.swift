@@ -1,8 +1,8 @@
 /// Base64 (RFC 4648, with padding), for images embedded in a report as data URIs.
-package enum Base64 {
+enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
-    package static func encode(_ bytes: [UInt8]) -> String {
+    static func encode(_ bytes: [UInt8]) -> String {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var i = 0
@@ -23,7 +23,7 @@ package enum Base64 {
     }
 
     /// A `data:` URI of a PNG file.
-    package static func pngDataURI(_ png: [UInt8]) -> String {
+    static func pngDataURI(_ png: [UInt8]) -> String {
         "data:image/png;base64," + encode(png)
     }
 }

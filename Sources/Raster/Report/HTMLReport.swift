@@ -1,10 +1,10 @@
 /// One image in a report, and how it compared.
 package struct ReportFrame: Sendable {
-    package let name: String
-    package let outcome: FrameOutcome
+    let name: String
+    let outcome: FrameOutcome
     /// The expected and actual images, loaded only when the frame is drawn (frames that fail);
     /// nil where one side has none.
-    package let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+    let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
 
     package init(
         name: String, outcome: FrameOutcome, images: @escaping @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
@@ -18,11 +18,11 @@ package struct ReportFrame: Sendable {
 /// A folder (or a pair of files) in a report: its frames, and what explains them; or why it
 /// could not be compared at all.
 package struct ReportSection: Sendable {
-    package let title: String
-    package let notes: [String]
-    package let frames: [ReportFrame]
+    let title: String
+    let notes: [String]
+    let frames: [ReportFrame]
     /// Why nothing in it could be compared (a folder that is not a frames folder, …).
-    package let error: String?
+    let error: String?
 
     package init(title: String, notes: [String], frames: [ReportFrame], error: String? = nil) {
         self.title = title
@@ -42,10 +42,10 @@ package struct ReportSection: Sendable {
 /// a toggle between expected and actual.
 package struct HTMLReport: Sendable {
     /// "frames verify", "frames compare".
-    package let command: String
-    package let sections: [ReportSection]
-    package let maxChannelDelta: Int
-    package let maxDifferingPixels: Int
+    let command: String
+    let sections: [ReportSection]
+    let maxChannelDelta: Int
+    let maxDifferingPixels: Int
 
     package init(command: String, sections: [ReportSection], maxChannelDelta: Int, maxDifferingPixels: Int) {
         self.command = command
@@ -124,10 +124,13 @@ package struct HTMLReport: Sendable {
     }
 }
 
-/// Text for HTML: `&`, `<`, `>` and quotes escaped.
+/// Text for HTML: control and direction characters shown as `shownText` shows them, then `&`,
+/// `<`, `>` and quotes escaped.
 func escapeHTML(_ text: String) -> String {
     var out = ""
-    for character in text {
+    // The one rule for text from outside first (`shownText`): a name cannot break a line here
+    // either.
+    for character in shownText(text) {
         switch character {
         case "&": out += "&amp;"
         case "<": out += "&lt;"

@@ -20,7 +20,7 @@ package struct StyleFile: Sendable {
 
     /// One property the file sets: the value, and the JSON value it was read from (for messages).
     package struct Entry: Sendable {
-        package let property: StyleProperty
+        let property: StyleProperty
         package let value: StyleProperty.Value
         package let json: JSONValue
     }
@@ -29,18 +29,7 @@ package struct StyleFile: Sendable {
     package let path: String
     package let preset: Variant?
     /// The properties the file sets, in the documentation's order.
-    package let entries: [Entry]
-
-    /// Reads the file at `path` (a regular file of at most `maxBytes`).
-    package init(path: String) throws(StyleFileError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileInput.read(path, maxBytes: StyleFile.maxBytes)
-        } catch {
-            throw error.code == EFBIG ? .tooLarge(path: path) : StyleFileError(error, path: path)
-        }
-        try self.init(bytes: bytes, path: path)
-    }
+    let entries: [Entry]
 
     /// The style file's content, as read from `path` (named in messages).
     package init(bytes: [UInt8], path: String) throws(StyleFileError) {
@@ -55,7 +44,7 @@ package struct StyleFile: Sendable {
     }
 
     /// A style file's content already parsed (a manifest's "style"), named `path` in messages.
-    package init(json: JSONValue, path: String) throws(StyleFileError) {
+    init(json: JSONValue, path: String) throws(StyleFileError) {
         self.path = path
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
         let known = StyleFile.keys
@@ -103,7 +92,7 @@ package struct StyleFile: Sendable {
 
     /// The key under which `--print-style` records the label's font files and the shaping
     /// libraries; ignored when read.
-    package static let resolvedTextKey = "resolvedText"
+    static let resolvedTextKey = "resolvedText"
 
     /// The style as a style file: every property, the preset that names the variant, and with
     /// a label, the fonts it uses and the shaping libraries (under `resolvedTextKey`).
@@ -119,7 +108,7 @@ package struct StyleFile: Sendable {
     }
 
     /// The 13 properties as JSON values (colours as hex, a default font as null).
-    package static func object(for style: LoadingStyle) -> [String: JSONValue] {
+    static func object(for style: LoadingStyle) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         for property in StyleProperty.all {
             switch property.value(in: style) {
@@ -165,10 +154,6 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     case unknownKey(path: String, key: String, suggestion: String?)
     case invalidValue(path: String, key: String, value: JSONValue, expected: String)
 
-    init(_ error: FileError, path: String) {
-        self = .unreadable(path: path, reason: error.isDirectory ? "a folder" : error.reason)
-    }
-
     package var path: String {
         switch self {
         case .unreadable(let path, _), .tooLarge(let path), .invalidJSON(let path, _),
@@ -191,7 +176,7 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// What is wrong with one key: "invalid value 40 for key 'strokeWidth': expected …".
-    package var keyMessage: String? {
+    var keyMessage: String? {
         switch self {
         case .unknownKey(_, let key, let suggestion):
             let known = StyleFile.keys

@@ -33,7 +33,7 @@ extension Color {
     }
 
     /// The shortest decimal with at least two places whose v × 255, rounded, is `channel`.
-    package static func component(_ channel: UInt8) -> String {
+    static func component(_ channel: UInt8) -> String {
         let exact = Double(channel) / 255
         for places in 2...6 {
             let unit = pow10(places)

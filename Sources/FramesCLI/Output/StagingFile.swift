@@ -1,0 +1,81 @@
+import FrameFiles
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A staged file written in several appends: every write is checked, so a full disk is an
+/// error, not a short file; a failure removes the file.
+final class StagingFile {
+    private let transaction: OutputTransaction
+    private let folder: OutputTransaction.Folder
+    private let name: String
+    private let staging: String
+    private var descriptor: Int32
+    private let held: Int32
+    private let isManifest: Bool
+    /// Bytes written so far.
+    private(set) var byteCount = 0
+
+    init(
+        transaction: OutputTransaction, folder: OutputTransaction.Folder, name: String, staging: String,
+        descriptor: Int32, held: Int32, isManifest: Bool
+    ) {
+        (self.transaction, self.folder, self.name, self.staging) = (transaction, folder, name, staging)
+        (self.descriptor, self.held, self.isManifest) = (descriptor, held, isManifest)
+    }
+
+    /// Writes `bytes` at the end.
+    func append(_ bytes: [UInt8]) throws(FramesError) {
+        precondition(descriptor >= 0, "appended after finish or discard")
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = write(descriptor, raw.baseAddress! + written, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += n
+            }
+        }
+        byteCount += written
+        if failure != 0 {
+            discard()
+            throw .file(FileError(operation: "write", path: folder.display(name), errno: failure))
+        }
+    }
+
+    /// Closes the file and hands it to the transaction's commit.
+    func finish() throws(FramesError) {
+        precondition(descriptor >= 0, "finished twice or after discard")
+        var info = stat()
+        let synced = fstat(descriptor, &info)
+        let closed = close(descriptor)
+        descriptor = -1
+        if synced != 0 || closed != 0 {
+            let code = errno
+            discard()
+            throw .file(FileError(operation: "write", path: folder.display(name), errno: code))
+        }
+        transaction.record(
+            .init(
+                folder: folder, name: name, staging: staging, inode: UInt64(info.st_ino), size: byteCount,
+                isManifest: isManifest, held: held))
+    }
+
+    /// Closes (if open) and removes the file; nothing is left.
+    func discard() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlinkat(folder.descriptor, staging, 0)
+        if held >= 0 { HeldNames.release(held) }
+    }
+}
