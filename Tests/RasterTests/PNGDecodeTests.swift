@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import Raster
+
+/// Any PNG reads through libpng as the same 8-bit straight samples: twins of one picture
+/// (Tests/png-twins, made by `make.sh` with Pillow and ImageMagick's libpng) in 16 bits, grey,
+/// palette and interlaced, with and without alpha, none of them tagged with a gamma.
+@Suite struct PNGDecodeTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("png-twins")
+
+    static func image(_ name: String) throws -> RGBAImage {
+        try PNGDecoder.decodeStraight([UInt8](Data(contentsOf: folder.appendingPathComponent(name + ".png"))))
+    }
+
+    @Test(arguments: [
+        ("rgba8", "rgba16"), ("rgba8", "rgba8-interlaced"), ("rgba8", "rgba16-interlaced"), ("rgb8", "rgb16"),
+        ("grey8", "grey16"), ("greyalpha8", "greyalpha16"), ("few8", "few8-palette"),
+    ])
+    func twinsDecodeToTheSameSamples(eight: String, twin: String) throws {
+        let expected = try Self.image(eight)
+        let actual = try Self.image(twin)
+        #expect(actual.width == 24 && actual.height == 16)
+        for i in expected.pixels.indices where expected.pixels[i] != actual.pixels[i] {
+            let found = String(actual.pixels[i], radix: 16)
+            let wanted = String(expected.pixels[i], radix: 16)
+            Issue.record("\(twin) at (\(i % 24), \(i / 24)): \(found), \(eight) \(wanted)")
+            break
+        }
+    }
+
+    @Test func samplesAreThoseOfTheFile() throws {
+        // rgba8.png was written by Pillow from these formulas (make.sh).
+        let image = try Self.image("rgba8")
+        for y in [0, 3, 9, 15] {
+            for x in [0, 5, 23] {
+                let alpha = y < 4 ? 255 : (x * 10 + y * 7) % 256
+                let pixel = image.rgba(x: x, y: y)
+                let found: [Int] = [Int(pixel.r), Int(pixel.g), Int(pixel.b), Int(pixel.a)]
+                let wanted: [Int] = [(x * 11) % 256, (y * 17) % 256, (x * y * 3) % 256, alpha]
+                #expect(found == wanted, "pixel (\(x), \(y))")
+            }
+        }
+        let opaque = try Self.image("rgb8")
+        #expect(opaque.pixels.allSatisfy { $0 >> 24 == 255 })
+        let grey = try Self.image("grey8").rgba(x: 7, y: 5)
+        #expect(grey.r == grey.g && grey.g == grey.b && grey.a == 255)
+    }
+
+    @Test func readInPiecesOfAnySize() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("rgba16-interlaced.png")))
+        let whole = try PNGDecoder.decodeStraight(bytes)
+        for size in [1, 7, 29, 30, 100] {
+            let reader = PNGReader()
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                try bytes[start..<min(bytes.count, start + size)].withUnsafeBufferPointer { try reader.read($0) }
+            }
+            #expect(try reader.image() == whole, "pieces of \(size) bytes")
+        }
+    }
+
+    @Test func truncatedAndForeignFilesAreRefused() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("rgba8.png")))
+        for cut in [0, 10, 29, 40, bytes.count - 12] {
+            #expect(throws: PNGError.self, "first \(cut) bytes") { try PNGDecoder.decodeStraight(Array(bytes[..<cut])) }
+        }
+        #expect(throws: PNGError.self) { try PNGDecoder.decodeStraight(Array("GIF89a, not a PNG at all".utf8)) }
+        var corrupt = bytes
+        corrupt[60] ^= 0xFF
+        #expect(throws: PNGError.self) { try PNGDecoder.decodeStraight(corrupt) }
+    }
+}
