@@ -10,6 +10,15 @@ enum CompareCommand {
         var maxDifferingPixels: Given<Int>?
         var diff: Given<String>?
         var report: Given<String>?
+        var metric: Given<PerceptualMetric>?
+        var threshold: Given<Double>?
+        var includeAntialiased = false
+        var ignore: [Given<PixelRect>] = []
+        var mask: Given<String>?
+        var window: Given<Int>?
+        var maxCluster: Given<Int>?
+        var diffMask: Given<String>?
+        var json = false
         var help = false
     }
 
@@ -17,15 +26,17 @@ enum CompareCommand {
         commandName: "frames compare",
         abstract: "Compare two PNG files, or two folders of PNG frames matched by name.",
         usage:
-            "frames compare <expected> <actual> [--max-channel-delta <n>] [--max-differing-pixels <n>] [--diff <path>] "
-            + "[--report <file>]",
+            "frames compare <expected> <actual> [--metric yiq|oklab [--threshold <t>] [--include-aa]] "
+            + "[--max-channel-delta <n>] [--max-differing-pixels <n>] [--ignore <x,y,w,h>]... [--mask <file>] "
+            + "[--window <n>] [--max-cluster <k>] [--diff <path>] [--diff-mask <path>] [--report <file>] [--json]",
         options: Option.comparisonOptions + [
             .value(
                 "diff", "path",
                 help: "Write expected | actual | difference for each image that differs: a PNG "
                     + "file for two files, a folder of PNGs named as the frames for two folders.", \.diff,
-                .nonEmpty("a file or folder path")),
-            .flag("help", short: "h", help: "Show help information.", \.help),
+                .nonEmpty("a file or folder path"))
+        ] + Option.judgementOptions + [
+            .flag("help", short: "h", help: "Show help information.", \.help)
         ],
         sections: [
             (
@@ -38,8 +49,11 @@ enum CompareCommand {
             (
                 "NOTES",
                 """
-                  Pixels are compared as premultiplied 8-bit RGBA, so colour under zero alpha never
-                  counts. A size mismatch is a difference no threshold passes.
+                  Without --metric, pixels are compared as premultiplied 8-bit RGBA, so colour under
+                  zero alpha never counts. With --metric, each pair is judged as pixelmatch judges it
+                  (yiq: pixelmatch 7.1.0, oklab: its main branch at c6fee35) and the count equals
+                  pixelmatch's; docs/compare.md says how to check. A size mismatch is a difference
+                  no threshold passes.
                 """
             ),
         ],
@@ -60,10 +74,13 @@ enum CompareCommand {
             throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
+        let judged = try JudgedCompare.settings(options)
         switch folders {
         case (false, false):
+            if let judged { return try JudgedCompare.compareFiles(options, judged) }
             return try compareFiles(options)
         case (true, true):
+            if let judged { return try JudgedCompare.compareFolders(options, judged) }
             return try compareFolders(options)
         default:
             throw FramesError.invalidValue(

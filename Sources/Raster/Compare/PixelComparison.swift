@@ -32,7 +32,7 @@ public struct ComparisonSettings: Sendable, Equatable {
 /// Two straight RGBA images compared pixel by pixel (`ComparisonSettings`): with a perceptual
 /// judgement, the count of differing pixels is pixelmatch's for the same metric, threshold and
 /// anti-aliasing setting. Images of different sizes are a difference no limit passes.
-public struct PixelComparison: Sendable {
+public struct PixelComparison: Sendable, Equatable {
     /// The settings it was made with.
     public let settings: ComparisonSettings
     /// The expected image's size in pixels.
@@ -53,8 +53,15 @@ public struct PixelComparison: Sendable {
     public let largestCluster: Int
     /// The translation that explains most of the differences, if one does (same sizes only).
     public let shift: PixelShift?
-    /// Every pixel's state; nil for a size mismatch.
-    public let mask: DifferenceMask?
+    /// Every pixel's state; nil for a size mismatch, or once dropped.
+    public private(set) var mask: DifferenceMask?
+
+    /// The same figures without the mask (a byte a pixel), for keeping many of them.
+    public var droppingMask: PixelComparison {
+        var copy = self
+        copy.mask = nil
+        return copy
+    }
 
     /// Compares `actual` with `expected`. The caller has checked `settings.ignored` against their
     /// size (`IgnoredPixels.check`).

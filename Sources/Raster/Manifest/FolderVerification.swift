@@ -6,6 +6,9 @@ package enum FrameOutcome: Sendable, Equatable {
     case identical
     /// Decoded and compared.
     case compared(ImageComparison)
+    /// Decoded and judged with `ComparisonSettings` (a perceptual metric, ignored pixels,
+    /// clusters); the comparison's mask is dropped.
+    case judged(PixelComparison)
     /// Nothing to compare with: missing on one side, extra on the other, or unreadable (why).
     case unmatched(String)
 
@@ -14,6 +17,7 @@ package enum FrameOutcome: Sendable, Equatable {
         switch self {
         case .identical: return true
         case .compared(let comparison): return comparison.passes
+        case .judged(let comparison): return comparison.passes
         case .unmatched: return false
         }
     }
@@ -23,6 +27,7 @@ package enum FrameOutcome: Sendable, Equatable {
         switch self {
         case .identical: return "identical (largest channel difference 0, 0 pixels differ)"
         case .compared(let comparison): return comparison.summary
+        case .judged(let comparison): return comparison.summary
         case .unmatched(let reason): return reason
         }
     }
@@ -36,6 +41,8 @@ package enum FrameOutcome: Sendable, Equatable {
             case .unmatched: return [2, 0, 0, 0]
             case .compared(let c):
                 return [c.sizesMatch ? 1 : 2, c.pixelsOverThreshold, c.maxChannelDelta, c.differingPixels]
+            case .judged(let c):
+                return [c.sizesMatch ? 1 : 2, c.differingPixels, c.maxChannelDelta, c.differingPixels]
             }
         }
         return key(b).lexicographicallyPrecedes(key(a))
