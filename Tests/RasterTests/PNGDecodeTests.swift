@@ -70,4 +70,44 @@ import Testing
         corrupt[60] ^= 0xFF
         #expect(throws: PNGError.self) { try PNGDecoder.decodeStraight(corrupt) }
     }
+
+    static func decode(_ bytes: [UInt8], libpngOnly: Bool) throws -> RGBAImage {
+        let reader = PNGReader(libpngOnly: libpngOnly)
+        try bytes.withUnsafeBufferPointer { try reader.read($0) }
+        return try reader.image()
+    }
+
+    /// 8-bit RGB and RGBA files that are not interlaced are read without libpng: the pixels are
+    /// libpng's, for every row filter, a colour key, and files from Pillow, ImageMagick, pixelmatch's
+    /// fixtures and this package's encoder; and what libpng refuses, it refuses.
+    @Test func theReaderWithoutLibpngGivesLibpngsPixels() throws {
+        var files: [(String, [UInt8])] = []
+        for name in ["rgba8", "rgb8", "few8", "rgb8-key", "rgba16", "grey8", "few8-palette", "rgba8-interlaced"] {
+            files.append((name, try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name + ".png")))))
+        }
+        let fixtures = Self.folder.deletingLastPathComponent().appendingPathComponent("pixelmatch/fixtures")
+        for name in ["1a", "3b", "4a", "4b", "6a", "8a"] {
+            files.append((name, try [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name + ".png")))))
+        }
+        var style = LoadingStyle.overlay
+        style.dimAmount = 0.37
+        let scene = Scene(style: style, variant: .overlay, scale: 1, screenSize: Size(width: 90, height: 70))
+        let frame = try FrameRenderer(scene: scene, frameCount: 8).frame(3)
+        for filter in PNGFilter.allCases {
+            files.append(("\(filter)", try PNGEncoder(compression: .zlib(level: 6), filter: filter).encode(frame)))
+        }
+        for (name, bytes) in files {
+            let reference = try Self.decode(bytes, libpngOnly: true)
+            #expect(try Self.decode(bytes, libpngOnly: false) == reference, "\(name)")
+            var corrupt = bytes
+            corrupt[bytes.count / 2] ^= 0x5A
+            for (what, damaged) in [("corrupt", corrupt), ("cut", Array(bytes.prefix(bytes.count - 14)))] {
+                #expect(throws: PNGError.self, "\(name), \(what), libpng") { try Self.decode(damaged, libpngOnly: true) }
+                #expect(throws: PNGError.self, "\(name), \(what)") { try Self.decode(damaged, libpngOnly: false) }
+            }
+        }
+        let keyed = try Self.image("rgb8-key")
+        #expect(keyed.rgba(x: 0, y: 1) == (0, 17, 0, 0))
+        #expect(keyed.rgba(x: 1, y: 1).a == 255)
+    }
 }

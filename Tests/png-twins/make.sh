@@ -17,6 +17,8 @@ image.convert("RGB").save("rgb8.png")
 image.convert("L").save("grey8.png")
 image.convert("LA").save("greyalpha8.png")
 image.convert("RGB").quantize(64).convert("RGB").save("few8.png")
+# A colour key (tRNS) on RGB: the pixels of colour (0, 17, 0) are transparent.
+image.convert("RGB").save("rgb8-key.png", transparency=(0, 17, 0))
 PY
 plain="-define png:exclude-chunk=all"
 convert rgba8.png -depth 16 $plain PNG64:rgba16.png

@@ -23,9 +23,12 @@ int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, 
 /// A PNG being read, fed its bytes in pieces (libpng's progressive reader).
 typedef struct png_bridge_reader png_bridge_reader;
 
-/// A reader for a PNG whose IHDR says `width` × `height` (read by the caller from the first 24
-/// bytes, so that it can allocate the pixels first); NULL when out of memory.
-png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height);
+/// A reader for a PNG whose IHDR says `width` × `height`, `bit_depth`, `color_type` and
+/// `interlace` (read by the caller from the first 29 bytes, so that it can allocate the pixels
+/// first); NULL when out of memory. 8-bit RGB and RGBA that are not interlaced are read without
+/// libpng (png_rows.c, same pixels), unless `libpng_only`.
+png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
+                                            int interlace, int libpng_only);
 
 /// Reads the next `count` bytes of the file; finished rows are written into `pixels` as 8-bit
 /// straight-alpha RGBA (stride = width * 4): any bit depth, palette, grey, tRNS and interlacing,

@@ -18,28 +18,34 @@ enum ShiftSearch {
     ) -> PixelShift? {
         let stepX = max(1, (box.width + 255) / 256)
         let stepY = max(1, (box.height + 255) / 256)
-        func sampledMisses(_ dx: Int, _ dy: Int) -> Int {
-            var misses = 0
+        let side = 2 * reach + 1
+        // misses[(dy + reach) * side + dx + reach]: sampled pixels that differ after the move.
+        var misses = [Int](repeating: 0, count: side * side)
+        misses.withUnsafeMutableBufferPointer { misses in
             for y in stride(from: box.y0, to: box.y1, by: stepY) {
-                let sy = y - dy
                 for x in stride(from: box.x0, to: box.x1, by: stepX) {
-                    let sx = x - dx
-                    if sy < 0 || sy >= height || sx < 0 || sx >= width
-                        || expected[sy * width + sx] != actual[y * width + x]
-                    {
-                        misses += 1
+                    let q = actual[y * width + x]
+                    for dy in -reach...reach {
+                        let sy = y - dy
+                        let inside = sy >= 0 && sy < height
+                        let row = (dy + reach) * side + reach
+                        for dx in -reach...reach {
+                            let sx = x - dx
+                            if !inside || sx < 0 || sx >= width || expected[sy * width + sx] != q {
+                                misses[row + dx] += 1
+                            }
+                        }
                     }
                 }
             }
-            return misses
         }
-        let unmoved = sampledMisses(0, 0)
+        let unmoved = misses[reach * side + reach]
         var best = (dx: 0, dy: 0, misses: unmoved)
         for distance in 1...(2 * reach) {
             for dy in -reach...reach {
                 for dx in -reach...reach where abs(dx) + abs(dy) == distance {
-                    let misses = sampledMisses(dx, dy)
-                    if misses < best.misses { best = (dx, dy, misses) }
+                    let count = misses[(dy + reach) * side + dx + reach]
+                    if count < best.misses { best = (dx, dy, count) }
                 }
             }
         }

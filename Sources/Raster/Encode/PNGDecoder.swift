@@ -31,7 +31,13 @@ package final class PNGReader {
     private var size = (width: 0, height: 0)
     private var failure: PNGError? = nil
 
-    package init() {}
+    /// Whether every file goes through libpng (the reference the faster reader of 8-bit RGB and
+    /// RGBA is tested against).
+    private let libpngOnly: Bool
+
+    package init(libpngOnly: Bool = false) {
+        self.libpngOnly = libpngOnly
+    }
 
     deinit { png_bridge_reader_free(reader) }
 
@@ -91,7 +97,8 @@ package final class PNGReader {
             initialized = count
         }
         size = (width, height)
-        reader = png_bridge_reader_create(UInt32(width), UInt32(height))
+        reader = png_bridge_reader_create(
+            UInt32(width), UInt32(height), Int32(head[24]), Int32(head[25]), Int32(head[28]), libpngOnly ? 1 : 0)
         if reader == nil { throw fail(.unreadable(message: "out of memory")) }
     }
 
