@@ -102,7 +102,9 @@ import Testing
             var corrupt = bytes
             corrupt[bytes.count / 2] ^= 0x5A
             for (what, damaged) in [("corrupt", corrupt), ("cut", Array(bytes.prefix(bytes.count - 14)))] {
-                #expect(throws: PNGError.self, "\(name), \(what), libpng") { try Self.decode(damaged, libpngOnly: true) }
+                #expect(throws: PNGError.self, "\(name), \(what), libpng") {
+                    try Self.decode(damaged, libpngOnly: true)
+                }
                 #expect(throws: PNGError.self, "\(name), \(what)") { try Self.decode(damaged, libpngOnly: false) }
             }
         }

@@ -91,20 +91,15 @@ enum CompareCommand {
 
     /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
     static func load(_ path: String, as role: String) throws -> Pixmap {
-        do {
-            return try PNGDecoder.decode(FileInput.read(path))
-        } catch let error as FileError {
-            throw FramesError.invalidValue(option: role, value: path, expected: "a readable PNG file (\(error.reason))")
-        } catch {
-            throw FramesError.invalidValue(option: role, value: path, expected: "a readable PNG file (\(error))")
-        }
+        Pixmap(premultiplying: try JudgedCompare.load(path, as: role))
     }
 
     static func compareFiles(_ options: Options) throws -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
-        let expected = try load(options.expected, as: "<expected>")
-        let actual = try load(options.actual, as: "<actual>")
+        let (straightExpected, straightActual) = try JudgedCompare.loadPair(options.expected, options.actual)
+        let expected = Pixmap(premultiplying: straightExpected)
+        let actual = Pixmap(premultiplying: straightActual)
         let comparison = ImageComparison(
             expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
             maxDifferingPixels: options.allowedDifferingPixels)

@@ -11,7 +11,9 @@
 /// that leaves, and a running sum across them gives every window of the band. O(width × height)
 /// whatever N; bands with no more differing pixels than the best so far are skipped.
 enum ClusterWindow {
-    static func largestCount(in mask: DifferenceMask, window: Int) -> Int {
+    /// The largest count; `rows` bounds the rows that hold differing pixels (the whole image
+    /// when not known).
+    static func largestCount(in mask: DifferenceMask, window: Int, rows: Range<Int>? = nil) -> Int {
         let width = mask.width
         let height = mask.height
         let n = max(1, min(window, width, height))
@@ -20,7 +22,7 @@ enum ClusterWindow {
             // Rows holding differing pixels bound the bands worth scanning.
             var first = -1
             var last = -1
-            for y in 0..<height {
+            for y in rows ?? 0..<height {
                 let row = UnsafeBufferPointer(rebasing: states[(y * width)..<((y + 1) * width)])
                 if row.contains(differing) {
                     if first < 0 { first = y }

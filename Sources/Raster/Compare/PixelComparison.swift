@@ -98,7 +98,9 @@ public struct PixelComparison: Sendable, Equatable {
         antialiasedPixels = counts.antialiased
         maxChannelDelta = counts.maxChannelDelta
         differenceBox = counts.differing == 0 ? nil : counts.box
-        largestCluster = ClusterWindow.largestCount(in: mask, window: settings.window)
+        largestCluster =
+            counts.differing == 0
+            ? 0 : ClusterWindow.largestCount(in: mask, window: settings.window, rows: counts.box.y0..<counts.box.y1)
         if settings.findsShift, let box = differenceBox {
             shift = expected.pixels.withUnsafeBufferPointer { e in
                 actual.pixels.withUnsafeBufferPointer { a in

@@ -2,11 +2,12 @@
 /// pixels each way that leaves the fewest pixels different inside the box that holds the
 /// differences.
 ///
-/// Candidates are scored on a grid of at most 256 × 256 sample pixels of the box (exact
+/// Candidates are scored on a grid of at most 128 × 128 sample pixels of the box (exact
 /// equality, a pixel moved in from outside the image counting as different); the best one, if it
 /// is not (0, 0) and leaves at most half as many samples different as no move, is counted in
 /// full with the comparison's own judgement (no anti-aliasing detection), pixels ignored in the
-/// actual image left out. Ties go to the smaller move.
+/// actual image and pixels that the move brings in from outside the image left out. Ties go to
+/// the smaller move.
 enum ShiftSearch {
     static let reach = 8
 
@@ -16,8 +17,8 @@ enum ShiftSearch {
         _ expected: UnsafeBufferPointer<UInt32>, _ actual: UnsafeBufferPointer<UInt32>, width: Int, height: Int,
         box: PixelRect, states: UnsafeBufferPointer<UInt8>, differs: (UInt32, UInt32, Int) -> Bool
     ) -> PixelShift? {
-        let stepX = max(1, (box.width + 255) / 256)
-        let stepY = max(1, (box.height + 255) / 256)
+        let stepX = max(1, (box.width + 127) / 128)
+        let stepY = max(1, (box.height + 127) / 128)
         let side = 2 * reach + 1
         // misses[(dy + reach) * side + dx + reach]: sampled pixels that differ after the move.
         var misses = [Int](repeating: 0, count: side * side)
@@ -55,10 +56,7 @@ enum ShiftSearch {
             let sy = y - best.dy
             for x in box.x0..<box.x1 where states[y * width + x] != PixelState.ignored.rawValue {
                 let sx = x - best.dx
-                if sy < 0 || sy >= height || sx < 0 || sx >= width {
-                    remaining += 1
-                    continue
-                }
+                if sy < 0 || sy >= height || sx < 0 || sx >= width { continue }
                 let p = expected[sy * width + sx]
                 let q = actual[y * width + x]
                 if p != q && differs(p, q, 4 * (y * width + x)) { remaining += 1 }
@@ -75,7 +73,8 @@ public struct PixelShift: Sendable, Equatable {
     public let dx: Int
     /// Pixels down (negative: up), −8…8.
     public let dy: Int
-    /// Pixels of the differences' box that still differ once the expected image is moved.
+    /// Pixels of the differences' box that still differ once the expected image is moved (those
+    /// the move brings in from outside the image not counted).
     public let remainingPixels: Int
 
     /// "actual is expected moved by (+2, −1) px; 14 pixels still differ".
