@@ -91,15 +91,17 @@ enum CompareCommand {
 
     /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
     static func load(_ path: String, as role: String) throws -> Pixmap {
-        Pixmap(premultiplying: try JudgedCompare.load(path, as: role))
+        let image = try JudgedCompare.load(path, as: role)
+        return Pixmap(premultiplying: consume image)
     }
 
     static func compareFiles(_ options: Options) throws -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
+        // Each straight image becomes the premultiplied one in its own buffer (consumed, not copied).
         let (straightExpected, straightActual) = try JudgedCompare.loadPair(options.expected, options.actual)
-        let expected = Pixmap(premultiplying: straightExpected)
-        let actual = Pixmap(premultiplying: straightActual)
+        let expected = Pixmap(premultiplying: consume straightExpected)
+        let actual = Pixmap(premultiplying: consume straightActual)
         let comparison = ImageComparison(
             expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
             maxDifferingPixels: options.allowedDifferingPixels)
