@@ -47,8 +47,8 @@ png_rows *png_rows_create(uint32_t width, uint32_t height, int color_type) {
     r->height = height;
     r->bpp = color_type == 6 ? 4 : 3;
     r->stride = (size_t)width * r->bpp + 1;
-    r->row = malloc(r->stride);
-    r->previous = calloc(r->stride, 1);
+    r->row = malloc(r->stride + 1);
+    r->previous = calloc(r->stride + 1, 1);
     if (r->row == NULL || r->previous == NULL || inflateInit(&r->zlib) != Z_OK) {
         png_rows_free(r);
         return NULL;
@@ -94,10 +94,38 @@ static int unfilter(unsigned char *row, const unsigned char *prev, size_t n, int
         break;
     case 4:
         for (size_t i = 0; i < (size_t)bpp; i++) x[i] = (unsigned char)(x[i] + b[i]);
-        // The channels of a pixel are independent chains: one pixel an iteration.
-        for (size_t i = bpp; i < n; i += bpp) {
-            for (int c = 0; c < bpp; c++) {
-                x[i + c] = (unsigned char)(x[i + c] + paeth(x[i + c - bpp], b[i + c], b[i + c - bpp]));
+        // The channels of a pixel are independent chains; each keeps its left and upper-left
+        // values in registers, one pixel an iteration.
+        if (bpp == 3) {
+            int a0 = x[0], a1 = x[1], a2 = x[2], c0 = b[0], c1 = b[1], c2 = b[2];
+            for (size_t i = 3; i < n; i += 3) {
+                int b0 = b[i], b1 = b[i + 1], b2 = b[i + 2];
+                a0 = (unsigned char)(x[i] + paeth(a0, b0, c0));
+                a1 = (unsigned char)(x[i + 1] + paeth(a1, b1, c1));
+                a2 = (unsigned char)(x[i + 2] + paeth(a2, b2, c2));
+                x[i] = (unsigned char)a0;
+                x[i + 1] = (unsigned char)a1;
+                x[i + 2] = (unsigned char)a2;
+                c0 = b0;
+                c1 = b1;
+                c2 = b2;
+            }
+        } else {
+            int a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3], c0 = b[0], c1 = b[1], c2 = b[2], c3 = b[3];
+            for (size_t i = 4; i < n; i += 4) {
+                int b0 = b[i], b1 = b[i + 1], b2 = b[i + 2], b3 = b[i + 3];
+                a0 = (unsigned char)(x[i] + paeth(a0, b0, c0));
+                a1 = (unsigned char)(x[i + 1] + paeth(a1, b1, c1));
+                a2 = (unsigned char)(x[i + 2] + paeth(a2, b2, c2));
+                a3 = (unsigned char)(x[i + 3] + paeth(a3, b3, c3));
+                x[i] = (unsigned char)a0;
+                x[i + 1] = (unsigned char)a1;
+                x[i + 2] = (unsigned char)a2;
+                x[i + 3] = (unsigned char)a3;
+                c0 = b0;
+                c1 = b1;
+                c2 = b2;
+                c3 = b3;
             }
         }
         break;
@@ -118,11 +146,18 @@ static int finish_row(png_rows *r, unsigned char *pixels) {
     if (r->bpp == 4) {
         memcpy(out, s, n);
     } else {
+        // Four bytes read from each pixel's start (the row buffers have a byte to spare), the
+        // fourth replaced by opaque alpha.
+        uint32_t *pixels32 = (uint32_t *)(void *)out;
         for (uint32_t i = 0; i < r->width; i++) {
-            out[4 * i] = s[3 * i];
-            out[4 * i + 1] = s[3 * i + 1];
-            out[4 * i + 2] = s[3 * i + 2];
-            out[4 * i + 3] = 255;
+            uint32_t word;
+            memcpy(&word, s + 3 * (size_t)i, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            word = (word & 0xFFFFFF00u) | 0xFFu;
+#else
+            word = (word & 0x00FFFFFFu) | 0xFF000000u;
+#endif
+            memcpy(pixels32 + i, &word, 4);
         }
         if (r->has_key) {
             for (uint32_t i = 0; i < r->width; i++) {
