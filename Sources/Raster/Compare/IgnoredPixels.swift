@@ -48,6 +48,7 @@ public enum ComparisonError: Error, Equatable, Sendable, CustomStringConvertible
     /// The ignore mask's size is not the images'.
     case maskSize(width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
 
+    /// One lowercase line: the region or mask, and the images' size.
     public var description: String {
         switch self {
         case .regionOutside(let r, let width, let height):
