@@ -92,13 +92,27 @@ extension JudgedCompare {
     }
 
     /// Both images of a pair, the expected one decoded on a second thread meanwhile; unreadable
-    /// or non-PNG input is a usage error naming the side.
+    /// or non-PNG input is a usage error naming the side. The expected image is taken out of
+    /// the thread's hands (`Handoff`), so that the caller holds the only reference to each
+    /// buffer and may change it in place without a copy.
     static func loadPair(_ expectedPath: String, _ actualPath: String) throws -> (RGBAImage, RGBAImage) {
-        let expected = BackgroundWork {
-            Swift.Result { () throws(FramesError) in try load(expectedPath, as: "<expected>") }
+        let expected = BackgroundWork { () -> Handoff in
+            Handoff(Swift.Result { () throws(FramesError) in try load(expectedPath, as: "<expected>") })
         }
         let actual = try load(actualPath, as: "<actual>")
-        return (try expected.value.get(), actual)
+        return (try expected.value.take().get(), actual)
+    }
+
+    /// An image made on another thread, taken by the caller once that thread has handed it over.
+    final class Handoff: @unchecked Sendable {
+        private var image: Swift.Result<RGBAImage, FramesError>?
+
+        init(_ image: Swift.Result<RGBAImage, FramesError>) { self.image = image }
+
+        func take() -> Swift.Result<RGBAImage, FramesError> {
+            defer { image = nil }
+            return image!
+        }
     }
 
     static func load(_ path: String, as role: String) throws(FramesError) -> RGBAImage {
