@@ -98,19 +98,18 @@ enum CompareCommand {
     static func compareFiles(_ options: Options) throws -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
-        // Each straight image becomes the premultiplied one in its own buffer (consumed, not copied).
-        let (straightExpected, straightActual) = try JudgedCompare.loadPair(options.expected, options.actual)
-        let expected = Pixmap(premultiplying: consume straightExpected)
-        let actual = Pixmap(premultiplying: consume straightActual)
+        let (expected, actual) = try JudgedCompare.loadPair(options.expected, options.actual)
         let comparison = ImageComparison(
             expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
             maxDifferingPixels: options.allowedDifferingPixels)
         try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(options.actual): \(comparison.summary)")
         if let diff = options.diff?.value, !comparison.isIdentical {
-            try writeDiff(expected: expected, actual: actual, to: diff)
+            try writeDiff(expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff)
             try Console.print("diff: \(diff)")
         }
-        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) { (expected, actual) }
+        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) {
+            (Pixmap(premultiplying: expected), Pixmap(premultiplying: actual))
+        }
         try options.writeReport(
             command: "frames compare",
             sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])])
