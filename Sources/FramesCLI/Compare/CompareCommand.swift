@@ -33,7 +33,9 @@ enum CompareCommand {
             .value(
                 "diff", "path",
                 help: "Write expected | actual | difference for each image that differs: a PNG "
-                    + "file for two files, a folder of PNGs named as the frames for two folders.", \.diff,
+                    + "file for two files, a folder of PNGs named as the frames for two folders; with --metric "
+                    + "or any option below, pixelmatch's picture instead (red: differs, yellow: anti-aliased, the "
+                    + "rest the expected image faded).", \.diff,
                 .nonEmpty("a file or folder path"))
         ] + Option.judgementOptions + [
             .flag("help", short: "h", help: "Show help information.", \.help)
