@@ -5,8 +5,9 @@ side by side in one run.
 The pair is made here, not committed: headless Chromium screenshots a page of 360 cards of text
 and buttons, and the same page with one word changed and one card moved by a pixel. Every tool
 runs on the same two PNG files, in turn, `--rounds` times; the table gives each one's median wall
-time and largest peak memory (GNU time's maximum resident set), and the ratio of ImageMagick's
-median to each of ours. pixelmatch has no PNG decoder without pngjs (npm cannot be reached here):
+time and CPU time (user and system), ImageMagick's median over each, and the largest peak memory
+(GNU time's maximum resident set). On a machine shared with other work the wall times move by
+several times from run to run; the CPU times move less. pixelmatch has no PNG decoder without pngjs (npm cannot be reached here):
 it is timed on the raw RGBA of the pair (written once by Pillow, not timed), with node reading
 the two raw files, so its figure leaves decoding out.
 
@@ -73,15 +74,16 @@ def make_pair(work):
 
 
 def timed(command, work):
-    """Wall seconds and peak resident memory (MB) of one run, and its output."""
+    """Wall seconds, CPU seconds (user and system) and peak resident memory (MB) of one run, and
+    its output."""
     stats = os.path.join(work, "time.txt")
-    result = subprocess.run(["/usr/bin/time", "-o", stats, "-f", "%e %M"] + command, cwd=work,
+    result = subprocess.run(["/usr/bin/time", "-o", stats, "-f", "%e %U %S %M"] + command, cwd=work,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if result.returncode not in (0, 1):
         sys.exit(f"{' '.join(command)} exited with {result.returncode}: {result.stdout[-500:]}")
     with open(stats) as f:
-        seconds, kilobytes = f.read().split()[-2:]
-    return float(seconds), int(kilobytes) / 1024, result.stdout.strip()
+        seconds, user, system, kilobytes = f.read().split()[-4:]
+    return float(seconds), float(user) + float(system), int(kilobytes) / 1024, result.stdout.strip()
 
 
 def main():
@@ -111,27 +113,33 @@ def main():
         ("pixelmatch c6fee35, node, raw RGBA (no decoding)", ["sh", "-c", f"node {oracle} < job.json"]),
     ]
     times = {name: [] for name, _ in runs}
+    cpu = {name: [] for name, _ in runs}
     memory = {name: 0.0 for name, _ in runs}
     outputs = {}
     for _ in range(args.rounds):
         for name, command in runs:
-            seconds, megabytes, output = timed(command, args.work)
+            seconds, cpu_seconds, megabytes, output = timed(command, args.work)
             times[name].append(seconds)
+            cpu[name].append(cpu_seconds)
             memory[name] = max(memory[name], megabytes)
             outputs[name] = output
+    load = open("/proc/loadavg").read().split()[:3]
     machine = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2; nproc"],
                              stdout=subprocess.PIPE, text=True).stdout.split("\n")
     print(f"machine: {machine[0].strip()}, {machine[1].strip()} cores; {args.rounds} rounds; "
           f"pair: {WIDTH} × {HEIGHT} px, {os.path.getsize(os.path.join(args.work, 'a.png')) // 1000} kB "
-          f"and {os.path.getsize(os.path.join(args.work, 'b.png')) // 1000} kB")
+          f"and {os.path.getsize(os.path.join(args.work, 'b.png')) // 1000} kB; load average at the end "
+          f"{' '.join(load)}")
     magick = statistics.median(times["ImageMagick compare -metric AE -fuzz 10%"])
+    magick_cpu = statistics.median(cpu["ImageMagick compare -metric AE -fuzz 10%"])
     images = 2 * WIDTH * HEIGHT * 4 / 2**20
-    print(f"| run | median s | min–max s | peak MB | ImageMagick ÷ this |")
-    print("|---|---|---|---|---|")
+    print("| run | median s | min–max s | ImageMagick ÷ this | median CPU s | ImageMagick ÷ this (CPU) | peak MB |")
+    print("|---|---|---|---|---|---|---|")
     for name, _ in runs:
         median = statistics.median(times[name])
-        print(f"| {name} | {median:.2f} | {min(times[name]):.2f}–{max(times[name]):.2f} | "
-              f"{memory[name]:.0f} | {magick / median:.1f}× |")
+        median_cpu = statistics.median(cpu[name])
+        print(f"| {name} | {median:.2f} | {min(times[name]):.2f}–{max(times[name]):.2f} | {magick / median:.1f}× | "
+              f"{median_cpu:.2f} | {magick_cpu / median_cpu:.1f}× | {memory[name]:.0f} |")
     print(f"two decoded images: {images:.0f} MB; budget with 64 MB: {images + 64:.0f} MB")
     for name, output in outputs.items():
         print(f"{name}: {output.splitlines()[-1] if output else ''}")
