@@ -63,8 +63,8 @@ import Testing
     @Test(arguments: [1, 2, 3, 7, 16, 40, 1000])
     func windowCountsEqualTheReference(window: Int) {
         var generator = SplitMix(seed: UInt64(window))
-        for (width, height, density) in [(31, 17, 2), (17, 31, 5), (40, 40, 9), (5, 3, 2)] {
-            let states = (0..<(width * height)).map { _ in
+        for (width, height, density) in [(31, 17, 2), (17, 31, 5), (40, 40, 9), (5, 3, 2), (23, 70, 60), (9, 90, 200)] {
+            let states = (0..<(width * height)).map { _ -> UInt8 in
                 UInt8(generator.next() % UInt64(density) == 0 ? 1 : generator.next() % 4)
             }
             let mask = DifferenceMask(width: width, height: height, states: states)

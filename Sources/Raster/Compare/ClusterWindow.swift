@@ -35,17 +35,29 @@ enum ClusterWindow {
             var bandTotal = 0
             let start = max(0, first - n + 1)
             let end = min(height - 1, last + n - 1)
+            // Rows without a differing pixel change no column: a band whose entering and leaving
+            // rows have none holds the windows of the band before it.
+            var hasDiffering = [Bool](repeating: false, count: end - start + 1)
+            for y in start...end {
+                hasDiffering[y - start] = UnsafeBufferPointer(rebasing: states[(y * width)..<((y + 1) * width)])
+                    .contains(differing)
+            }
             columns.withUnsafeMutableBufferPointer { columns in
                 for y in start...end {
                     let entering = y * width
                     let leaving = y - n
-                    for x in 0..<width {
-                        var d = states[entering + x] == differing ? Int32(1) : 0
-                        if leaving >= start, states[leaving * width + x] == differing { d -= 1 }
-                        columns[x] += d
-                        bandTotal += Int(d)
+                    let leaves = leaving >= start && hasDiffering[leaving - start]
+                    let changed = hasDiffering[y - start] || leaves
+                    if changed {
+                        for x in 0..<width {
+                            var d = states[entering + x] == differing ? Int32(1) : 0
+                            if leaves, states[leaving * width + x] == differing { d -= 1 }
+                            columns[x] += d
+                            bandTotal += Int(d)
+                        }
                     }
-                    if y - start < n - 1 || bandTotal <= best { continue }
+                    let firstFull = y - start == n - 1
+                    if y - start < n - 1 || bandTotal <= best || !(changed || firstFull) { continue }
                     var sum = 0
                     for x in 0..<(n - 1) { sum += Int(columns[x]) }
                     for x in (n - 1)..<width {

@@ -104,13 +104,15 @@ public struct ImageComparison: Sendable, Equatable {
         let width = actual.width
         expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
-                for i in 0..<e.count where e[i] != a[i] {
-                    let delta = PixelJudge.premultipliedDelta(e[i], a[i])
-                    if delta == 0 { continue }
-                    worst = max(worst, delta)
-                    differing += 1
-                    if delta > allowedDelta { over += 1 }
-                    box.include(x: i % width, y: i / width)
+                for y in 0..<actual.height where !PixelJudge.rowsEqual(e, a, row: y * width, width: width) {
+                    for i in (y * width)..<((y + 1) * width) where e[i] != a[i] {
+                        let delta = PixelJudge.premultipliedDelta(e[i], a[i])
+                        if delta == 0 { continue }
+                        worst = max(worst, delta)
+                        differing += 1
+                        if delta > allowedDelta { over += 1 }
+                        box.include(x: i % width, y: y)
+                    }
                 }
             }
         }

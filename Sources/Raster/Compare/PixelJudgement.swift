@@ -84,6 +84,7 @@ enum PixelJudge {
         let detector = AntialiasDetector<Version>(width: width, height: height)
         for y in rows {
             let row = y * width
+            if rowsEqual(expected, actual, row: row, width: width) { continue }
             for x in 0..<width {
                 let i = row + x
                 let p = expected[i]
@@ -114,6 +115,7 @@ enum PixelJudge {
         var counts = JudgedCounts()
         for y in rows {
             let row = y * width
+            if rowsEqual(expected, actual, row: row, width: width) { continue }
             for x in 0..<width {
                 let i = row + x
                 let p = expected[i]
@@ -129,6 +131,15 @@ enum PixelJudge {
             }
         }
         return counts
+    }
+
+    /// Whether a row is the same in both images (`memcmp`, which compares many bytes at once;
+    /// most rows of two screenshots are).
+    @inline(__always)
+    static func rowsEqual(
+        _ expected: UnsafeBufferPointer<UInt32>, _ actual: UnsafeBufferPointer<UInt32>, row: Int, width: Int
+    ) -> Bool {
+        memcmp(expected.baseAddress! + row, actual.baseAddress! + row, 4 * width) == 0
     }
 
     /// The largest channel difference of two straight pixels once premultiplied (colour under
@@ -157,3 +168,11 @@ extension PixelRect {
         y1 = max(y1, y + 1)
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
