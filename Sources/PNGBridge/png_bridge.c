@@ -180,13 +180,13 @@ static void reader_end(png_structp png, png_infop info) {
 }
 
 png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
-                                            int interlace, int libpng_only) {
+                                            int interlace, int readers) {
     png_bridge_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return NULL;
     reader->width = width;
     reader->height = height;
-    if (!libpng_only && bit_depth == 8 && (color_type == 2 || color_type == 6) && interlace == 0) {
-        reader->rows = png_rows_create(width, height, color_type);
+    if (readers != 1 && bit_depth == 8 && (color_type == 2 || color_type == 6) && interlace == 0) {
+        reader->rows = png_rows_create(width, height, color_type, readers == 2);
         if (reader->rows == NULL) {
             free(reader);
             return NULL;
@@ -208,10 +208,10 @@ png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int
 }
 
 int png_bridge_reader_push(png_bridge_reader *reader, const unsigned char *bytes, size_t count,
-                           unsigned char *pixels) {
+                           unsigned char *pixels, size_t capacity) {
     if (reader->failed) return -1;
     if (reader->rows != NULL) {
-        if (png_rows_push(reader->rows, bytes, count, pixels) == 0) return 0;
+        if (png_rows_push(reader->rows, bytes, count, pixels, capacity) == 0) return 0;
         reader->failed = 1;
         strncpy(reader->message, png_rows_message(reader->rows), sizeof reader->message - 1);
         return -1;

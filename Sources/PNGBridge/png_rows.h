@@ -8,9 +8,11 @@
 /// (png_rows.c), its bytes pushed in pieces.
 typedef struct png_rows png_rows;
 
-png_rows *png_rows_create(uint32_t width, uint32_t height, int color_type);
-/// As png_bridge_reader_push: 0, or -1 once the file is found unreadable.
-int png_rows_push(png_rows *rows, const unsigned char *bytes, size_t count, unsigned char *pixels);
+/// `zlib_only`: never libdeflate (the reference it is tested against).
+png_rows *png_rows_create(uint32_t width, uint32_t height, int color_type, int zlib_only);
+/// As png_bridge_reader_push: 0, or -1 once the file is found unreadable. `pixels` holds
+/// `capacity` bytes, at least width * 4 * height + height.
+int png_rows_push(png_rows *rows, const unsigned char *bytes, size_t count, unsigned char *pixels, size_t capacity);
 int png_rows_complete(const png_rows *rows);
 const char *png_rows_message(const png_rows *rows);
 void png_rows_free(png_rows *rows);

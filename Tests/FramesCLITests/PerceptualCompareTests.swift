@@ -229,7 +229,7 @@ import Testing
         (["--metric", "oklab", "--threshold", "-0.1"], "'-0.1' for --threshold"),
         (["--metric", "oklab", "--threshold", "nan"], "'nan' for --threshold"),
         (["--threshold", "0.2"], "'0.2' for --threshold: expected --metric"),
-        (["--include-aa"], "--include-aa: expected --metric"),
+        (["--include-aa"], "--include-aa applies with --metric yiq or --metric oklab only"),
         (["--metric", "lab"], "'lab' for --metric: expected one of yiq, oklab"),
         (["--metric", "yiq", "--window", "0"], "'0' for --window"),
         (["--metric", "yiq", "--ignore", "0,0,600,10"], "'0,0,600,10' for --ignore: expected a region"),

@@ -17,8 +17,7 @@ enum JudgedCompare {
                     expected: "--metric yiq or --metric oklab as well (a threshold applies to a perceptual metric)")
             }
             if options.includeAntialiased {
-                throw .invalidValue(
-                    option: "--include-aa", value: "", expected: "--metric yiq or --metric oklab as well")
+                throw .usage("--include-aa applies with --metric yiq or --metric oklab only")
             }
         }
         let judged =

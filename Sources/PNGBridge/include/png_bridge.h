@@ -26,17 +26,19 @@ typedef struct png_bridge_reader png_bridge_reader;
 /// A reader for a PNG whose IHDR says `width` × `height`, `bit_depth`, `color_type` and
 /// `interlace` (read by the caller from the first 29 bytes, so that it can allocate the pixels
 /// first); NULL when out of memory. 8-bit RGB and RGBA that are not interlaced are read without
-/// libpng (png_rows.c, same pixels), unless `libpng_only`.
+/// libpng (png_rows.c, same pixels, inflated by libdeflate where the system has it). `readers`: 0
+/// the fastest, 1 libpng for every file, 2 png_rows.c with zlib only (the references tests use).
 png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
-                                            int interlace, int libpng_only);
+                                            int interlace, int readers);
 
 /// Reads the next `count` bytes of the file; finished rows are written into `pixels` as 8-bit
 /// straight-alpha RGBA (stride = width * 4): any bit depth, palette, grey, tRNS and interlacing,
 /// samples taken as sRGB without gamma conversion, 16 bits rounded to 8. For an interlaced image
-/// `pixels` must start zeroed. Returns 0, or -1 once the file is found unreadable
-/// (`png_bridge_reader_message` says why).
+/// `pixels` must start zeroed. `pixels` holds `capacity` bytes: at least width * 4 * height +
+/// height (png_rows.c may inflate into the tail). Returns 0, or -1 once the file is found
+/// unreadable (`png_bridge_reader_message` says why).
 int png_bridge_reader_push(png_bridge_reader *reader, const unsigned char *bytes, size_t count,
-                           unsigned char *pixels);
+                           unsigned char *pixels, size_t capacity);
 
 /// 1 when every row of the image has been written and IEND read, 0 otherwise.
 int png_bridge_reader_complete(const png_bridge_reader *reader);

@@ -31,12 +31,18 @@ package final class PNGReader {
     private var size = (width: 0, height: 0)
     private var failure: PNGError? = nil
 
-    /// Whether every file goes through libpng (the reference the faster reader of 8-bit RGB and
-    /// RGBA is tested against).
-    private let libpngOnly: Bool
+    /// Which reader reads the file: the fastest (8-bit RGB and RGBA without libpng, inflated by
+    /// libdeflate where the system has it), or one of the references the tests hold it against.
+    package enum Readers: Int32 {
+        case fastest = 0
+        case libpng = 1
+        case withoutLibdeflate = 2
+    }
 
-    package init(libpngOnly: Bool = false) {
-        self.libpngOnly = libpngOnly
+    private let readers: Readers
+
+    package init(readers: Readers = .fastest) {
+        self.readers = readers
     }
 
     deinit { png_bridge_reader_free(reader) }
@@ -90,7 +96,9 @@ package final class PNGReader {
             throw fail(.unreadable(message: "invalid image size \(width) × \(height)"))
         }
         let interlaced = head[28] != 0
-        pixels = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Room for a byte a row past the pixels: 8-bit RGBA inflated whole into the buffer's tail
+        // takes a filter byte a row more than the image.
+        pixels = [UInt32](unsafeUninitializedCapacity: count + height / 4 + 1) { buffer, initialized in
             Pixmap.preferHugePages(UnsafeMutableRawBufferPointer(buffer))
             // Rows are written whole, except by passes of an interlaced image.
             if interlaced { buffer.initialize(repeating: 0) }
@@ -98,15 +106,17 @@ package final class PNGReader {
         }
         size = (width, height)
         reader = png_bridge_reader_create(
-            UInt32(width), UInt32(height), Int32(head[24]), Int32(head[25]), Int32(head[28]), libpngOnly ? 1 : 0)
+            UInt32(width), UInt32(height), Int32(head[24]), Int32(head[25]), Int32(head[28]), readers.rawValue)
         if reader == nil { throw fail(.unreadable(message: "out of memory")) }
     }
 
     private func push(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) {
         guard let reader, !bytes.isEmpty else { return }
+        let capacity = 4 * pixels.capacity
         let status = pixels.withUnsafeMutableBytes { target in
             png_bridge_reader_push(
-                reader, bytes.baseAddress, bytes.count, target.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                reader, bytes.baseAddress, bytes.count, target.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                capacity)
         }
         if status != 0 {
             throw fail(.unreadable(message: String(cString: png_bridge_reader_message(reader))))
