@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 import Testing
 
@@ -114,5 +115,52 @@ import Testing
         let keyed = try Self.image("rgb8-key")
         #expect(keyed.rgba(x: 0, y: 1) == (0, 17, 0, 0))
         #expect(keyed.rgba(x: 1, y: 1).a == 255)
+    }
+
+    /// A PNG of `raw` (filtered scanlines of an 8-bit RGB image, `width` × `height`) deflated by
+    /// zlib, as one IDAT.
+    static func png(width: Int, height: Int, raw: [UInt8]) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+            return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
+        }
+        func bigEndian(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+        }
+        var size = compressBound(UInt(raw.count))
+        var deflated = [UInt8](repeating: 0, count: Int(size))
+        _ = compress(&deflated, &size, raw, UInt(raw.count))
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+            + chunk("IDAT", Array(deflated[..<Int(size)])) + chunk("IEND", [])
+    }
+
+    /// Image data that is too long, too short or has a filter byte above 4: every reader refuses
+    /// it, or every reader reads the same pixels.
+    @Test func damagedImageDataIsTreatedAsLibpngTreatsIt() throws {
+        let (width, height) = (13, 7)
+        var raw: [UInt8] = []
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<height {
+            raw.append(UInt8(generator.next() % 5))
+            for _ in 0..<(3 * width) { raw.append(UInt8(truncatingIfNeeded: generator.next())) }
+        }
+        var badFilter = raw
+        badFilter[3 * width + 1] = 7
+        let cases: [(String, [UInt8])] = [
+            ("intact", raw), ("extra data", raw + [UInt8](repeating: 9, count: 300)),
+            ("short by a byte", Array(raw.dropLast())), ("short by a row", Array(raw.dropLast(3 * width + 1))),
+            ("filter byte 7", badFilter),
+        ]
+        for (name, data) in cases {
+            let bytes = Self.png(width: width, height: height, raw: data)
+            let results = [PNGReader.Readers.libpng, .fastest, .withoutLibdeflate].map { readers in
+                Result { try Self.decode(bytes, readers: readers) }
+            }
+            let images = results.map { try? $0.get() }
+            if name == "intact" { #expect(images[0] != nil) }
+            #expect(images.allSatisfy { $0 == images[0] }, "\(name): \(results)")
+        }
     }
 }
