@@ -33,11 +33,12 @@ import Testing
     /// Every window's count, from a whole summed-area table, and by counting.
     static func reference(_ mask: DifferenceMask, window: Int) -> (table: Int, counted: Int) {
         let (w, h) = (mask.width, mask.height)
+        let states = mask.states
         let n = max(1, min(window, w, h))
         var table = [Int](repeating: 0, count: (w + 1) * (h + 1))
         for y in 0..<h {
             for x in 0..<w {
-                let here = mask.states[y * w + x] == PixelState.differing.rawValue ? 1 : 0
+                let here = states[y * w + x] == PixelState.differing.rawValue ? 1 : 0
                 table[(y + 1) * (w + 1) + x + 1] =
                     here + table[y * (w + 1) + x + 1] + table[(y + 1) * (w + 1) + x] - table[y * (w + 1) + x]
             }
@@ -52,7 +53,7 @@ import Testing
                 fromTable = max(fromTable, sum)
                 var count = 0
                 for v in y..<(y + n) {
-                    for u in x..<(x + n) where mask.states[v * w + u] == PixelState.differing.rawValue { count += 1 }
+                    for u in x..<(x + n) where states[v * w + u] == PixelState.differing.rawValue { count += 1 }
                 }
                 counted = max(counted, count)
             }

@@ -18,7 +18,7 @@ enum ClusterWindow {
         let height = mask.height
         let n = max(1, min(window, width, height))
         let differing = PixelState.differing.rawValue
-        return mask.states.withUnsafeBufferPointer { states in
+        return mask.withStates { states in
             // Rows holding differing pixels bound the bands worth scanning.
             var first = -1
             var last = -1

@@ -14,11 +14,13 @@ public enum DifferencePicture {
         precondition(mask.width == expected.width && mask.height == expected.height, "a mask of another size")
         var pixels = [UInt32](repeating: 0, count: expected.pixels.count)
         pixels.withUnsafeMutableBufferPointer { out in
-            for i in out.indices {
-                switch mask.states[i] {
-                case PixelState.differing.rawValue: out[i] = differing
-                case PixelState.antialiased.rawValue: out[i] = antialiased
-                default: out[i] = faded(expected.pixels[i])
+            mask.withStates { states in
+                for i in out.indices {
+                    switch states[i] {
+                    case PixelState.differing.rawValue: out[i] = differing
+                    case PixelState.antialiased.rawValue: out[i] = antialiased
+                    default: out[i] = faded(expected.pixels[i])
+                    }
                 }
             }
         }
@@ -27,7 +29,7 @@ public enum DifferencePicture {
 
     /// The differing pixels of `mask` in red, everything else transparent.
     public static func maskPicture(of mask: DifferenceMask) -> RGBAImage {
-        let pixels = mask.states.map { $0 == PixelState.differing.rawValue ? differing : 0 }
+        let pixels = mask.withStates { states in states.map { $0 == PixelState.differing.rawValue ? differing : 0 } }
         return try! RGBAImage(width: mask.width, height: mask.height, pixels: pixels)
     }
 

@@ -82,10 +82,10 @@ public struct PixelComparison: Sendable, Equatable {
         }
         let width = expected.width
         let height = expected.height
-        var states = [UInt8](repeating: 0, count: expected.pixels.count)
+        let mask = DifferenceMask(width: width, height: height)
         let counts = expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
-                states.withUnsafeMutableBufferPointer { states in
+                mask.withMutableStates { states in
                     settings.ignored.mark(states, width: width)
                     return PixelJudge.judge(
                         e, a, width: width, height: height, rows: 0..<height, judgement: settings.judgement,
@@ -93,7 +93,6 @@ public struct PixelComparison: Sendable, Equatable {
                 }
             }
         }
-        let mask = DifferenceMask(width: width, height: height, states: states)
         differingPixels = counts.differing
         antialiasedPixels = counts.antialiased
         maxChannelDelta = counts.maxChannelDelta
@@ -104,7 +103,7 @@ public struct PixelComparison: Sendable, Equatable {
         if settings.findsShift, let box = differenceBox {
             shift = expected.pixels.withUnsafeBufferPointer { e in
                 actual.pixels.withUnsafeBufferPointer { a in
-                    mask.states.withUnsafeBufferPointer { states in
+                    mask.withStates { states in
                         ShiftSearch.find(
                             e, a, width: width, height: height, box: box, states: states,
                             differs: PixelComparison.differs(settings.judgement))

@@ -20,17 +20,67 @@ public enum PixelState: UInt8, Sendable {
     case ignored = 3
 }
 
-/// Every pixel's `PixelState`, row after row (`width × height` values).
+/// Every pixel's `PixelState`, row after row (`width × height` values), a byte each.
+///
+/// The bytes come zeroed from `calloc`: an 8K mask is 33 MB, and the pages of rows where nothing
+/// differs are then never written, nor zeroed by the kernel when read.
 public struct DifferenceMask: Sendable, Equatable {
     /// Columns.
     public let width: Int
     /// Rows.
     public let height: Int
-    /// `PixelState` raw values.
-    public internal(set) var states: [UInt8]
+    private let storage: Storage
+
+    /// The bytes, allocated zeroed and freed with the last mask that holds them. Written only
+    /// while the comparison that makes the mask judges, before the mask is shared.
+    private final class Storage: @unchecked Sendable {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+
+        init(count: Int) {
+            let memory = calloc(max(1, count), 1)!.assumingMemoryBound(to: UInt8.self)
+            bytes = UnsafeMutableBufferPointer(start: memory, count: count)
+        }
+
+        deinit { free(bytes.baseAddress) }
+    }
+
+    /// A mask of `width` × `height` pixels, all `.same`.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        storage = Storage(count: width * height)
+    }
+
+    /// A mask of these states (`width × height` `PixelState` raw values).
+    public init(width: Int, height: Int, states: [UInt8]) {
+        precondition(states.count == width * height, "a mask of \(states.count) states for \(width) × \(height) px")
+        self.init(width: width, height: height)
+        _ = storage.bytes.initialize(from: states)
+    }
+
+    /// `PixelState` raw values, row after row (a copy).
+    public var states: [UInt8] { Array(storage.bytes) }
 
     /// The state of the pixel at (x, y).
-    public func state(x: Int, y: Int) -> PixelState { PixelState(rawValue: states[y * width + x]) ?? .same }
+    public func state(x: Int, y: Int) -> PixelState {
+        PixelState(rawValue: storage.bytes[y * width + x]) ?? .same
+    }
+
+    /// The states, read in place.
+    func withStates<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(storage.bytes))
+    }
+
+    /// The states, written in place: only while the mask is made.
+    func withMutableStates<Result>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(storage.bytes)
+    }
+
+    public static func == (lhs: DifferenceMask, rhs: DifferenceMask) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height
+            && (lhs.storage === rhs.storage
+                || memcmp(lhs.storage.bytes.baseAddress!, rhs.storage.bytes.baseAddress!, lhs.width * lhs.height) == 0)
+    }
 }
 
 /// The counts of a judged pair.
