@@ -256,6 +256,24 @@ import Testing
             mentions: [message])
     }
 
+    /// Two folders, one of whose files is not a PNG: refused before any diff is written.
+    @Test func aFolderWithAFileThatIsNotAPNGWritesNothing() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["a", "b"] {
+            let result = try CLI.run(["--scale", "1", "--no-text", "--frames", "3", "--out", name], in: folder)
+            #expect(result.status == 0)
+        }
+        let changed = folder.appendingPathComponent("b/frame_0001.png")
+        var image = try PNGDecoder.decode([UInt8](Data(contentsOf: changed)))
+        image.pixels[0] = 0xFF00_00FF
+        try Data(PNGEncoder().encode(image)).write(to: changed)
+        try Data("not a picture".utf8).write(to: folder.appendingPathComponent("b/frame_0002.png"))
+        try CLI.expectRefusal(
+            ["compare", "a", "b", "--metric", "oklab", "--diff", "d"], in: folder,
+            mentions: ["'b/frame_0002.png' for <actual>: expected a readable PNG file"])
+    }
+
     @Test func unreadableInputsAreRefused() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -22,7 +22,8 @@ extension JudgedCompare {
     }
 
     /// The settings with `--mask` read, every region and the mask checked against the size each
-    /// pair's expected image declares (its IHDR), before any image is decoded.
+    /// pair's expected image declares (its IHDR), and every file of the pairs checked to start as
+    /// a PNG, before any image is decoded or anything written.
     static func settingsWithMask(
         _ options: Options, _ base: ComparisonSettings, sizes pairs: [(String, String)]
     ) throws -> ComparisonSettings {
@@ -38,7 +39,13 @@ extension JudgedCompare {
                     option: mask.option, value: mask.text, expected: "a readable PNG file (\(error.reason))")
             }
         }
-        for (expected, _) in pairs {
+        for (expected, actual) in pairs {
+            // A file that is not a PNG at all is refused before anything is written.
+            for (path, role) in [(expected, "<expected>"), (actual, "<actual>")]
+            where CompareCommand.pngSize(path) == nil {
+                throw FramesError.invalidValue(
+                    option: role, value: path, expected: "a readable PNG file (not a PNG file)")
+            }
             if let size = CompareCommand.pngSize(expected) {
                 try check(settings.ignored, options, width: size.width, height: size.height)
             }
