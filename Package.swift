@@ -27,9 +27,16 @@ let package = Package(
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // A few lines of C around libpng's classic API: libpng reports errors with longjmp,
-        // which Swift cannot catch, so the setjmp lives here and errors come back as codes.
-        .target(name: "PNGBridge", dependencies: ["CLibPNG"]),
+        // libdeflate (pkg-config libdeflate): whole-stream inflate, for reading screenshots fast.
+        .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        // A few lines of C around libpng's classic API (libpng reports errors with longjmp,
+        // which Swift cannot catch, so the setjmp lives here and errors come back as codes), and
+        // a reader of 8-bit RGB and RGBA files without libpng (png_rows.c).
+        .target(name: "PNGBridge", dependencies: ["CLibPNG", "CZlib", "CDeflate"]),
         // Adler-32 and CRC-32 in C, so that their vector loops can be chosen at run time.
         .target(name: "Checksum"),
         // zlib from the system (pkg-config zlib): deflate in independent pieces, checksums.

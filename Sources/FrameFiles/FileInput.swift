@@ -24,7 +24,7 @@ package enum FileInput {
     /// Hands the regular file at `path` to `body` in pieces of at most 64 KiB, in order, through
     /// one buffer: a file read this way takes no memory of its size (`FileChecksum`). `expecting`
     /// is told the file's size first. EFBIG past `maxBytes`.
-    static func forEachChunk(
+    package static func forEachChunk(
         _ path: String, maxBytes: Int = maxFileSize, expecting: (Int) -> Void = { _ in },
         _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) throws(FileError) {

@@ -50,7 +50,7 @@ package struct FolderVerification: Sendable {
             return FolderVerification.check(
                 folder.path + "/" + manifest.files[i], rendered: rendered,
                 actual: { FolderVerification.image(of: written[i], renderer) }, maxChannelDelta: maxChannelDelta,
-                maxDifferingPixels: maxDifferingPixels)
+                maxDifferingPixels: maxDifferingPixels, tolerance: manifest.tolerance)
         }
         var frames = (0..<written.count).map {
             FrameCheck(name: manifest.files[$0], frame: written[$0], outcome: outcomes[$0])
@@ -63,8 +63,11 @@ package struct FolderVerification: Sendable {
     }
 
     /// The file at `path` against its render: the encoded bytes first, then the pixels.
+    /// With the manifest's `tolerance`, the pixels are judged as pixelmatch does (the file's
+    /// straight samples against the render's) and the thresholds are the tolerance's.
     static func check(
-        _ path: String, rendered: [UInt8]?, actual: () -> Pixmap, maxChannelDelta: Int, maxDifferingPixels: Int
+        _ path: String, rendered: [UInt8]?, actual: () -> Pixmap, maxChannelDelta: Int, maxDifferingPixels: Int,
+        tolerance: ManifestTolerance? = nil
     ) -> FrameOutcome {
         guard FileInput.exists(path) else {
             return .unmatched("missing from the folder (\(Manifest.fileName) lists it)")
@@ -76,6 +79,16 @@ package struct FolderVerification: Sendable {
             return .unmatched("cannot be read: \(error.reason)")
         }
         if let rendered, rendered == bytes { return .identical }
+        if let tolerance {
+            do {
+                let expected = try PNGDecoder.decodeStraight(bytes)
+                let comparison = PixelComparison(
+                    expected: expected, actual: RGBAImage(actual()), settings: tolerance.settings)
+                return .judged(comparison.droppingMask)
+            } catch {
+                return .unmatched("not a readable PNG file (\(error))")
+            }
+        }
         let expected: Pixmap
         do {
             expected = try PNGDecoder.decode(bytes)

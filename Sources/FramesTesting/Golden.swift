@@ -6,7 +6,9 @@ import XCTest
 
 /// Golden-image assertions for tests, from XCTest and from Swift Testing: a rendered frame (or a
 /// whole sequence) must match a named PNG under the package's `golden/` folder, exactly or
-/// within two thresholds (a largest channel difference, a largest number of pixels over it).
+/// within two thresholds (a largest channel difference, a largest number of pixels over it), or,
+/// with a `PerceptualTolerance`, as pixelmatch judges it (`frames compare --metric`): at most
+/// `maxDifferingPixels` pixels beyond the metric's threshold, anti-aliasing left out.
 ///
 /// Recording is explicit, from the environment variable `FRAMES_RECORD`:
 /// - `missing` (default): a golden that does not exist is written, and the test fails so that
@@ -98,7 +100,7 @@ public enum Golden {
     /// `artifacts` on a mismatch. Does not report anything: `assertGolden` does.
     public static func check(
         _ image: Pixmap, goldenPath: String, name: String, maxChannelDelta: Int = 0,
-        maxDifferingPixels: Int = 0, mode: RecordMode, artifacts: URL
+        maxDifferingPixels: Int = 0, perceptual: PerceptualTolerance? = nil, mode: RecordMode, artifacts: URL
     ) -> Outcome {
         let exists = FileManager.default.fileExists(atPath: goldenPath)
         var expected: Pixmap? = nil
@@ -116,6 +118,11 @@ public enum Golden {
                         + "(FRAMES_RECORD=never, or CI is set); record it with FRAMES_RECORD=missing")
             }
             return record(image, to: goldenPath, changed: true)
+        }
+        if let perceptual {
+            return checkPerceptually(
+                image, goldenPath: goldenPath, name: name, tolerance: perceptual,
+                maxDifferingPixels: maxDifferingPixels, mode: mode, artifacts: artifacts)
         }
         let comparison = ImageComparison(
             expected: expected!, actual: image, maxChannelDelta: maxChannelDelta,
@@ -138,6 +145,43 @@ public enum Golden {
         return .failed(message: lines.joined(separator: "\n"))
     }
 
+    /// `check` with pixelmatch's judgement: the golden's straight samples against the image's,
+    /// the count against `maxDifferingPixels`; the diff artifact is pixelmatch's picture.
+    static func checkPerceptually(
+        _ image: Pixmap, goldenPath: String, name: String, tolerance: PerceptualTolerance, maxDifferingPixels: Int,
+        mode: RecordMode, artifacts: URL
+    ) -> Outcome {
+        let golden: RGBAImage
+        do {
+            golden = try PNGDecoder.decodeStraight(FileInput.read(goldenPath))
+        } catch {
+            return .failed(message: "golden '\(name)' at \(goldenPath) cannot be read: \(error)")
+        }
+        let comparison = PixelComparison(
+            expected: golden, actual: RGBAImage(image),
+            settings: ComparisonSettings(
+                judgement: .perceptual(tolerance), maxDifferingPixels: maxDifferingPixels, findsShift: true))
+        let identical = comparison.sizesMatch && comparison.maxChannelDelta == 0
+        if mode == .all { return record(image, to: goldenPath, changed: !identical) }
+        if comparison.passes { return .matched }
+        if mode == .failed { return record(image, to: goldenPath, changed: true) }
+        var lines = ["golden '\(name)' differs: \(comparison.summary)"]
+        if comparison.sizesMatch {
+            lines.append(
+                "  differing pixels (\(tolerance.metric.rawValue), threshold \(tolerance.threshold)): actual "
+                    + "\(comparison.differingPixels), allowed \(maxDifferingPixels)")
+        }
+        do {
+            let expected = Pixmap(premultiplying: golden)
+            let diff = comparison.mask.map { Pixmap(premultiplying: DifferencePicture.picture(of: $0, over: golden)) }
+            let paths = try writeArtifacts(expected: expected, actual: image, name: name, into: artifacts, diff: diff)
+            lines += ["  expected: \(paths[0])", "  actual:   \(paths[1])", "  diff:     \(paths[2])"]
+        } catch {
+            lines.append("  (artifacts could not be written: \(error))")
+        }
+        return .failed(message: lines.joined(separator: "\n"))
+    }
+
     static func record(_ image: Pixmap, to path: String, changed: Bool) -> Outcome {
         do {
             try FileManager.default.createDirectory(
@@ -150,13 +194,16 @@ public enum Golden {
         }
     }
 
-    /// Writes NAME.expected.png, NAME.actual.png and NAME.diff.png; returns their paths.
-    static func writeArtifacts(expected: Pixmap, actual: Pixmap, name: String, into folder: URL) throws -> [String] {
+    /// Writes NAME.expected.png, NAME.actual.png and NAME.diff.png (`diff`, or expected | actual |
+    /// difference side by side); returns their paths.
+    static func writeArtifacts(
+        expected: Pixmap, actual: Pixmap, name: String, into folder: URL, diff: Pixmap? = nil
+    ) throws -> [String] {
         let base = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
         let images = [
             ("expected", expected), ("actual", actual),
-            ("diff", ImageComparison.diffImage(expected: expected, actual: actual)),
+            ("diff", diff ?? ImageComparison.diffImage(expected: expected, actual: actual)),
         ]
         var paths: [String] = []
         for (kind, image) in images {
@@ -178,18 +225,20 @@ public enum Golden {
 }
 
 /// Asserts that `image` matches `golden/<name>.png` in the calling test's package (or in
-/// `directory`), within the thresholds (both 0 by default: exact). Works in XCTest and Swift
-/// Testing; see `Golden` for record modes and artifacts.
+/// `directory`), within the thresholds (both 0 by default: exact), or, with `perceptual`, with at
+/// most `maxDifferingPixels` pixels that pixelmatch's metric finds different. Works in XCTest and
+/// Swift Testing; see `Golden` for record modes and artifacts.
 public func assertGolden(
     _ image: Pixmap, named name: String, maxChannelDelta: Int = 0, maxDifferingPixels: Int = 0,
-    directory: String? = nil, filePath: StaticString = #filePath, line: UInt = #line,
+    perceptual: PerceptualTolerance? = nil, directory: String? = nil, filePath: StaticString = #filePath,
+    line: UInt = #line,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let root = Golden.packageRoot(of: "\(filePath)")
     let folder = directory ?? root.appendingPathComponent("golden").path
     let outcome = Golden.check(
         image, goldenPath: folder + "/" + name + ".png", name: name,
-        maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels,
+        maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels, perceptual: perceptual,
         mode: .fromEnvironment(), artifacts: Golden.artifactsFolder(root: root))
     if outcome.isFailure {
         Golden.report(outcome.message, filePath: filePath, line: line, sourceLocation: sourceLocation)
@@ -198,10 +247,11 @@ public func assertGolden(
 
 /// Asserts that every frame of `renderer` (or the listed frames) matches
 /// `golden/<name>/frame_NNNN.png`, each within the thresholds; one failure per frame that does
-/// not.
+/// not (`perceptual` as for `assertGolden`).
 public func assertGoldenSequence(
     _ renderer: FrameRenderer, named name: String, frames: [Int]? = nil, maxChannelDelta: Int = 0,
-    maxDifferingPixels: Int = 0, directory: String? = nil, filePath: StaticString = #filePath, line: UInt = #line,
+    maxDifferingPixels: Int = 0, perceptual: PerceptualTolerance? = nil, directory: String? = nil,
+    filePath: StaticString = #filePath, line: UInt = #line,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let root = Golden.packageRoot(of: "\(filePath)")
@@ -214,7 +264,7 @@ public func assertGoldenSequence(
         let outcome = Golden.check(
             renderer.frame(k), goldenPath: folder + "/" + frameName + ".png",
             name: name + "/" + frameName, maxChannelDelta: maxChannelDelta,
-            maxDifferingPixels: maxDifferingPixels, mode: mode,
+            maxDifferingPixels: maxDifferingPixels, perceptual: perceptual, mode: mode,
             artifacts: Golden.artifactsFolder(root: root))
         if outcome.isFailure {
             Golden.report(outcome.message, filePath: filePath, line: line, sourceLocation: sourceLocation)

@@ -1,5 +1,4 @@
 import CZlib
-import PNGBridge
 import Testing
 
 @testable import Encoding
@@ -78,18 +77,14 @@ import Testing
         return status == Z_OK ? Array(output[0..<Int(length)]) : nil
     }
 
-    /// The file decoded by libpng, as straight RGBA bytes, or nil when libpng refuses it.
+    /// The file decoded by libpng (not the package's own reader of 8-bit files), as straight RGBA
+    /// bytes, or nil when libpng refuses it.
     static func libpngPixels(_ file: [UInt8]) -> [UInt8]? {
-        var pixels: UnsafeMutablePointer<UInt8>? = nil
-        var width: UInt32 = 0
-        var height: UInt32 = 0
-        var message = [CChar](repeating: 0, count: 256)
-        let status = file.withUnsafeBufferPointer {
-            png_bridge_decode_rgba($0.baseAddress, $0.count, &pixels, &width, &height, &message, message.count)
-        }
-        guard status == 0, let pixels else { return nil }
-        defer { png_bridge_pixels_free(pixels) }
-        return Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4))
+        let reader = PNGReader(readers: .libpng)
+        guard (try? file.withUnsafeBufferPointer { (bytes) throws(PNGError) in try reader.read(bytes) }) != nil,
+            let image = try? reader.image()
+        else { return nil }
+        return image.pixels.flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * $0)) } }
     }
 
     static let compressions: [Compression] = [.rows, .zlib(level: 6), .zlib(level: 1)]

@@ -79,6 +79,30 @@ import XCTest
         #expect(check(changed, mode: .never).isFailure)
     }
 
+    /// With a perceptual tolerance, an invisible change passes and a blob fails with pixelmatch's
+    /// count and its picture as the diff.
+    @Test func perceptualToleranceJudgesAsPixelmatch() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = check(image, mode: .missing)
+        let tolerance = PerceptualTolerance(metric: .oklab)!
+        func perceptual(_ actual: Pixmap, pixels: Int = 0) -> Golden.Outcome {
+            Golden.check(
+                actual, goldenPath: golden, name: "case", maxDifferingPixels: pixels, perceptual: tolerance,
+                mode: .never, artifacts: artifacts)
+        }
+        #expect(perceptual(changed) == .matched)
+        var blob = image
+        for y in 20..<24 { for x in 20..<24 { blob.pixels[y * blob.width + x] = 0xFF00_00FF } }
+        guard case .failed(let message) = perceptual(blob) else {
+            Issue.record("a 4 × 4 red blob passed")
+            return
+        }
+        #expect(message.contains("differing pixels (oklab, threshold 0.1): actual 16, allowed 0"), "\(message)")
+        #expect(perceptual(blob, pixels: 16) == .matched)
+        let diff = try PNGDecoder.decode([UInt8](Data(contentsOf: artifacts.appendingPathComponent("case.diff.png"))))
+        #expect(diff.width == image.width && diff.rgba(x: 21, y: 21) == (255, 0, 0, 255))
+    }
+
     @Test func recordModesRewriteWhatTheySay() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = check(image, mode: .missing)

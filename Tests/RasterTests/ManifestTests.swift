@@ -39,6 +39,9 @@ import Testing
         m.fontFiles = ["fonts/Brand.ttf", "/usr/share/fonts/x.ttf"]
         m.shaping = "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)"
         m.checksums = ["fonts/Brand.ttf": "abababab", "screen.png": "00000000"]
+        m.tolerance = ManifestTolerance(
+            tolerance: PerceptualTolerance(metric: .oklab, threshold: 0.05, includeAntialiased: true)!,
+            maxDifferingPixels: 12)
         m.exports = [
             .init(format: "webp", path: "../a.webp", inFolder: false, bytes: 1234),
             .init(format: "sheet", path: "sheet.png", inFolder: true, bytes: 99),

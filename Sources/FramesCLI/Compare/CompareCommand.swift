@@ -11,6 +11,15 @@ enum CompareCommand {
         var maxDifferingPixels: Given<Int>?
         var diff: Given<String>?
         var report: Given<String>?
+        var metric: Given<PerceptualMetric>?
+        var threshold: Given<Double>?
+        var includeAntialiased = false
+        var ignore: [Given<PixelRect>] = []
+        var mask: Given<String>?
+        var window: Given<Int>?
+        var maxCluster: Given<Int>?
+        var diffMask: Given<String>?
+        var json = false
         var help = false
     }
 
@@ -18,15 +27,19 @@ enum CompareCommand {
         commandName: "frames compare",
         abstract: "Compare two PNG files, or two folders of PNG frames matched by name.",
         usage:
-            "frames compare <expected> <actual> [--max-channel-delta <n>] [--max-differing-pixels <n>] [--diff <path>] "
-            + "[--report <file>]",
+            "frames compare <expected> <actual> [--metric yiq|oklab [--threshold <t>] [--include-aa]] "
+            + "[--max-channel-delta <n>] [--max-differing-pixels <n>] [--ignore <x,y,w,h>]... [--mask <file>] "
+            + "[--window <n>] [--max-cluster <k>] [--diff <path>] [--diff-mask <path>] [--report <file>] [--json]",
         options: Option.comparisonOptions + [
             .value(
                 "diff", "path",
                 help: "Write expected | actual | difference for each image that differs: a PNG "
-                    + "file for two files, a folder of PNGs named as the frames for two folders.", \.diff,
-                .nonEmpty("a file or folder path")),
-            .flag("help", short: "h", help: "Show help information.", \.help),
+                    + "file for two files, a folder of PNGs named as the frames for two folders; with --metric "
+                    + "or any option below, pixelmatch's picture instead (red: differs, yellow: anti-aliased, the "
+                    + "rest the expected image faded).", \.diff,
+                .nonEmpty("a file or folder path"))
+        ] + Option.judgementOptions + [
+            .flag("help", short: "h", help: "Show help information.", \.help)
         ],
         sections: [
             (
@@ -39,8 +52,11 @@ enum CompareCommand {
             (
                 "NOTES",
                 """
-                  Pixels are compared as premultiplied 8-bit RGBA, so colour under zero alpha never
-                  counts. A size mismatch is a difference no threshold passes.
+                  Without --metric, pixels are compared as premultiplied 8-bit RGBA, so colour under
+                  zero alpha never counts. With --metric, each pair is judged as pixelmatch judges it
+                  (yiq: pixelmatch 7.1.0, oklab: its main branch at c6fee35) and the count equals
+                  pixelmatch's; docs/compare.md says how to check. A size mismatch is a difference
+                  no threshold passes.
                 """
             ),
         ],
@@ -67,6 +83,7 @@ enum CompareCommand {
             throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
+        let judged = try JudgedCompare.settings(options)
         if folders.0 != folders.1 {
             throw FramesError.invalidValue(
                 option: "<actual>", value: options.actual,
@@ -74,7 +91,13 @@ enum CompareCommand {
         }
         let transaction = OutputTransaction()
         do throws(FramesError) {
-            let status = try folders.0 ? compareFolders(options, transaction) : compareFiles(options, transaction)
+            let status: Int32
+            switch (folders.0, judged) {
+            case (false, let judged?): status = try JudgedCompare.compareFiles(options, judged, transaction)
+            case (false, nil): status = try compareFiles(options, transaction)
+            case (true, let judged?): status = try JudgedCompare.compareFolders(options, judged, transaction)
+            case (true, nil): status = try compareFolders(options, transaction)
+            }
             try transaction.commit()
             return status
         } catch {
@@ -85,34 +108,27 @@ enum CompareCommand {
 
     /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
     static func load(_ path: String, as role: String) throws(FramesError) -> Pixmap {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileInput.read(path)
-        } catch {
-            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: .file(error))
-        }
-        do {
-            return try PNGDecoder.decode(bytes)
-        } catch {
-            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: .png(error))
-        }
+        Pixmap(premultiplying: try JudgedCompare.load(path, as: role))
     }
 
     static func compareFiles(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
-        let expected = try load(options.expected, as: "<expected>")
-        let actual = try load(options.actual, as: "<actual>")
+        let (expected, actual) = try JudgedCompare.loadPair(options.expected, options.actual)
         let comparison = ImageComparison(
             expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
             maxDifferingPixels: options.allowedDifferingPixels)
         try Console.print(
             "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
         if let diff = options.diff?.value, !comparison.isIdentical {
-            try writeDiff(expected: expected, actual: actual, to: diff, transaction)
+            try writeDiff(
+                expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff,
+                transaction)
             try Console.print("diff: \(Console.shown(diff))")
         }
-        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) { (expected, actual) }
+        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) {
+            (Pixmap(premultiplying: expected), Pixmap(premultiplying: actual))
+        }
         try options.writeReport(
             command: "frames compare",
             sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])],

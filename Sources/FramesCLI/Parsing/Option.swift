@@ -47,6 +47,8 @@ struct Option<Options>: Sendable {
     let values: String?
     /// Parses the value (or, for a flag, records it) into the options.
     let store: @Sendable (inout Options, _ text: String) throws(FramesError) -> Void
+    /// Whether the option may be given more than once (each value is kept).
+    var repeatable = false
 
     /// "--name" as typed.
     var spelled: String { "--" + name }
@@ -77,6 +79,23 @@ struct Option<Options>: Sendable {
             options[keyPath: path] = Given(
                 value: try parser.read(text, for: "--" + name), option: "--" + name, text: text)
         }
+    }
+}
+
+extension Option {
+    /// An option that may be given more than once: each value `parser` reads is appended to
+    /// `path`.
+    static func list<Value>(
+        _ name: String, _ valueName: String, help: String, _ path: WritableKeyPath<Options, [Given<Value>]> & Sendable,
+        _ parser: ValueParser<Value>
+    ) -> Option {
+        Option(
+            name: name, short: nil, valueName: valueName, help: help, defaultText: nil, values: nil,
+            store: {
+                (options: inout Options, text: String) throws(FramesError) in
+                options[keyPath: path].append(
+                    Given(value: try parser.read(text, for: "--" + name), option: "--" + name, text: text))
+            }, repeatable: true)
     }
 }
 

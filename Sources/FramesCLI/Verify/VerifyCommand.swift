@@ -63,9 +63,11 @@ enum VerifyCommand {
                 "NOTES",
                 """
                   A file in the folder with the same bytes as the render holds; otherwise it is decoded
-                  and compared as premultiplied 8-bit RGBA. When frames differ, verify says what the
-                  manifest records that changed: fields edited since it was written, the generator,
-                  library versions, font files and their checksums.
+                  and compared as premultiplied 8-bit RGBA, or, when the manifest records a
+                  "tolerance" ({"metric": "oklab", "threshold": 0.1, "maxDifferingPixels": 0}), judged
+                  as pixelmatch judges it, as frames compare --metric does. When frames differ, verify
+                  says what the manifest records that changed: fields edited since it was written, the
+                  generator, library versions, font files and their checksums.
                 """
             ),
         ],
@@ -199,6 +201,9 @@ enum VerifyCommand {
             case .identical: sameBytes += 1
             case .compared(let comparison) where comparison.isIdentical: samePixels += 1
             case .compared(let comparison) where comparison.passes: within += 1
+            case .judged(let comparison) where comparison.maxChannelDelta == 0 && comparison.sizesMatch:
+                samePixels += 1
+            case .judged(let comparison) where comparison.passes: within += 1
             default: break
             }
         }

@@ -4,6 +4,9 @@ package enum FrameOutcome: Sendable, Equatable {
     case identical
     /// Decoded and compared.
     case compared(ImageComparison)
+    /// Decoded and judged with `ComparisonSettings` (a perceptual metric, ignored pixels,
+    /// clusters); the comparison's mask is dropped.
+    case judged(PixelComparison)
     /// Nothing to compare with: missing on one side, extra on the other, or unreadable (why).
     case unmatched(String)
 
@@ -12,6 +15,7 @@ package enum FrameOutcome: Sendable, Equatable {
         switch self {
         case .identical: return true
         case .compared(let comparison): return comparison.passes
+        case .judged(let comparison): return comparison.passes
         case .unmatched: return false
         }
     }
@@ -21,19 +25,22 @@ package enum FrameOutcome: Sendable, Equatable {
         switch self {
         case .identical: return "identical (largest channel difference 0, 0 pixels differ)"
         case .compared(let comparison): return comparison.summary
+        case .judged(let comparison): return comparison.summary
         case .unmatched(let reason): return reason
         }
     }
 
     /// Worse first: unmatched frames and size mismatches, then by pixels over the threshold, the
     /// largest channel difference, and the pixels that differ at all.
-    static func isWorse(_ a: FrameOutcome, than b: FrameOutcome) -> Bool {
+    package static func isWorse(_ a: FrameOutcome, than b: FrameOutcome) -> Bool {
         func key(_ outcome: FrameOutcome) -> [Int] {
             switch outcome {
             case .identical: return [0, 0, 0, 0]
             case .unmatched: return [2, 0, 0, 0]
             case .compared(let c):
                 return [c.sizesMatch ? 1 : 2, c.pixelsOverThreshold, c.maxChannelDelta, c.differingPixels]
+            case .judged(let c):
+                return [c.sizesMatch ? 1 : 2, c.differingPixels, c.maxChannelDelta, c.differingPixels]
             }
         }
         return key(b).lexicographicallyPrecedes(key(a))

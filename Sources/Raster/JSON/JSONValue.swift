@@ -81,7 +81,7 @@ package enum JSONValue: Equatable, Sendable {
     }
 
     /// `quote(_:into:)` onto a string.
-    static func quote(_ text: String, into out: inout String) {
+    package static func quote(_ text: String, into out: inout String) {
         var bytes: [UInt8] = []
         quote(text, into: &bytes)
         out += String(decoding: bytes, as: UTF8.self)

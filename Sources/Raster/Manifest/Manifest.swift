@@ -73,6 +73,8 @@ public struct Manifest: Sendable, Equatable {
     var shaping: String? = nil
     /// CRC-32 of the input files, 8 hex digits (font files, the backdrop image), by path as listed.
     var checksums: [String: String] = [:]
+    /// How the folder's frames are judged when verified (a perceptual tolerance); nil: exactly.
+    package var tolerance: ManifestTolerance? = nil
     /// Fingerprints of the description's values as written, by field ("style.spinnerColor"); nil
     /// in a version 1 manifest.
     var fingerprints: [String: String]? = nil

@@ -29,6 +29,7 @@ extension Manifest {
     static let fields: [Field] =
         [versionField] + environmentFields + textEnvironmentFields + sceneFields + labelFields + sequenceFields
         + fileFields + exportFields
+        + [toleranceField]
         + [fingerprintsField]
 
     /// Read before every other key, so that a newer manifest is refused as such.

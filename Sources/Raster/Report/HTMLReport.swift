@@ -5,13 +5,18 @@ package struct ReportFrame: Sendable {
     /// The expected and actual images, loaded only when the frame is drawn (frames that fail);
     /// nil where one side has none.
     let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+    /// For a judged frame that fails: pixelmatch's picture of the difference and the differences
+    /// alone on transparency (`DifferencePicture`), made when the frame is drawn.
+    let pictures: (@Sendable () -> (difference: Pixmap, mask: Pixmap)?)?
 
     package init(
-        name: String, outcome: FrameOutcome, images: @escaping @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+        name: String, outcome: FrameOutcome, images: @escaping @Sendable () -> (expected: Pixmap?, actual: Pixmap?),
+        pictures: (@Sendable () -> (difference: Pixmap, mask: Pixmap)?)? = nil
     ) {
         self.name = name
         self.outcome = outcome
         self.images = images
+        self.pictures = pictures
     }
 }
 
@@ -46,12 +51,19 @@ package struct HTMLReport: Sendable {
     let sections: [ReportSection]
     let maxChannelDelta: Int
     let maxDifferingPixels: Int
+    /// The options of a judged comparison in words (metric, threshold, regions, limits), shown
+    /// instead of the two thresholds.
+    let options: String?
 
-    package init(command: String, sections: [ReportSection], maxChannelDelta: Int, maxDifferingPixels: Int) {
+    package init(
+        command: String, sections: [ReportSection], maxChannelDelta: Int, maxDifferingPixels: Int,
+        options: String? = nil
+    ) {
         self.command = command
         self.sections = sections
         self.maxChannelDelta = maxChannelDelta
         self.maxDifferingPixels = maxDifferingPixels
+        self.options = options
     }
 
     /// The page. Images of failing frames are loaded and encoded one at a time.
@@ -92,7 +104,8 @@ package struct HTMLReport: Sendable {
     }
 
     var thresholds: String {
-        "Thresholds: a channel of a pixel may differ by \(maxChannelDelta) (--max-channel-delta), and "
+        if let options { return options }
+        return "Thresholds: a channel of a pixel may differ by \(maxChannelDelta) (--max-channel-delta), and "
             + "\(maxDifferingPixels) pixels per image may differ by more (--max-differing-pixels)."
     }
 

@@ -24,6 +24,19 @@ struct ReportFigure {
                 share == 0 ? "0 %" : share < 0.01 ? "<0.01 %" : "\((share * 100).rounded() / 100) %",
                 "\(c.pixelsOverThreshold)", box, "",
             ]
+        case .judged(let c):
+            guard c.sizesMatch else { return ["", "", "", "", "", c.summary] }
+            let share = Double(c.differingPixels) / Double(max(1, c.expectedSize.width * c.expectedSize.height)) * 100
+            let box = c.differenceBox.map { "x \($0.x0)…\($0.x1 - 1), y \($0.y0)…\($0.y1 - 1)" } ?? ""
+            var notes: [String] = []
+            if c.antialiasedPixels > 0 { notes.append("\(c.antialiasedPixels) anti-aliased not counted") }
+            notes.append("at most \(c.largestCluster) in a \(c.settings.window)×\(c.settings.window) window")
+            if let shift = c.shift { notes.append(shift.description) }
+            return [
+                "\(c.maxChannelDelta)", "\(c.differingPixels)",
+                share == 0 ? "0 %" : share < 0.01 ? "<0.01 %" : "\((share * 100).rounded() / 100) %",
+                "\(c.differingPixels)", box, notes.joined(separator: "; "),
+            ]
         }
     }
 
@@ -34,7 +47,13 @@ struct ReportFigure {
         out += "<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n<div class=\"panels\">\n"
         out += ReportFigure.panel(expected, role: "expected", caption: "expected", alt: frame.name)
         out += ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name)
-        if let expected, let actual {
+        if let pictures = frame.pictures?() {
+            out += ReportFigure.panel(
+                pictures.difference, role: "difference",
+                caption: "difference (red: differs, yellow: anti-aliased)", alt: frame.name)
+            out += ReportFigure.panel(
+                pictures.mask, role: "difference-mask checker", caption: "differences alone", alt: frame.name)
+        } else if let expected, let actual {
             out += ReportFigure.panel(
                 ImageComparison.differenceImage(expected: expected, actual: actual), role: "difference",
                 caption: "difference (magenta)", alt: frame.name)
