@@ -18,7 +18,8 @@ enum JudgedCompare {
                     expected: "--metric yiq or --metric oklab as well (a threshold applies to a perceptual metric)")
             }
             if options.includeAntialiased {
-                throw .refused(option: "--include-aa", message: "--include-aa applies with --metric yiq or --metric oklab only")
+                throw .refused(
+                    option: "--include-aa", message: "--include-aa applies with --metric yiq or --metric oklab only")
             }
         }
         let judged =

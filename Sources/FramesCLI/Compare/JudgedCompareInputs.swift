@@ -33,7 +33,8 @@ extension JudgedCompare {
             do {
                 settings.ignored.mask = try load(mask.value)
             } catch {
-                throw .unusableInput(option: mask.option, value: mask.text, expected: "a readable PNG file", cause: error)
+                throw .unusableInput(
+                    option: mask.option, value: mask.text, expected: "a readable PNG file", cause: error)
             }
         }
         for (expected, actual) in pairs {
