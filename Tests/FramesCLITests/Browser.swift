@@ -79,6 +79,17 @@ final class Browser {
     }
 
     /// Runs `script` in the page and returns its value.
+    /// Polls `script` (a JavaScript expression) until it is true; a generous deadline (60 s)
+    /// only keeps a broken page from hanging the suite, and then the caller's expectation fails.
+    @discardableResult
+    func waitUntil(_ script: String) throws -> Bool {
+        for _ in 0..<1200 {
+            if try execute("return Boolean(\(script))") as? Bool == true { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
     func execute(_ script: String) throws -> Any? {
         try command("execute/sync", body: ["script": script, "args": []])["value"]
     }

@@ -118,10 +118,7 @@ import Testing
             """)
         try tests.settle(browser)
         _ = try browser.execute("document.getElementById('before').click()")
-        for _ in 0..<100 {
-            if try browser.execute("return img.dataset.kind") as? String == "before" { break }
-            usleep(50_000)
-        }
+        try browser.waitUntil("img.dataset.kind === 'before' && img.complete")
         #expect(
             try browser.execute("return document.getElementById('badge').textContent") as? String
                 == "before the last change")

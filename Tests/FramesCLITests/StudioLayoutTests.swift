@@ -113,24 +113,24 @@ import Testing
         try browser.open(studio.url("spinner-color=%23E8421A&text-size=17&frame=2"))
         try tests.settle(browser)
         _ = try browser.execute("document.getElementById('copy-link').click()")
-        usleep(300_000)
+        try browser.waitUntil("document.getElementById('copied').textContent.includes('http')")
         let copied = try browser.execute("return document.getElementById('copied').textContent") as? String ?? ""
         let link = try #require(copied.firstMatch(of: /http:\S+/).map { String($0.0) }, "\(copied)")
         #expect(!link.contains("token") && link.contains("spinner-color=%23E8421A") && link.contains("text-size=17"))
         _ = try browser.execute("document.getElementById('copy-command').click()")
-        usleep(300_000)
+        try browser.waitUntil("document.getElementById('copied').textContent.startsWith('Command copied')")
         let command = try browser.execute("return document.getElementById('command').textContent") as? String ?? ""
         let said = try browser.execute("return document.getElementById('copied').textContent") as? String ?? ""
         #expect(said == "Command copied: " + command && command.hasPrefix("frames --spinner-color"), "\(said)")
         try browser.open(URL(string: link)!)
-        usleep(500_000)
+        try browser.waitUntil("document.getElementById('token-form')")
         #expect(try browser.elements("#token-form").count == 1)
         _ = try browser.execute(
             """
             document.getElementById("token").value = "http://127.0.0.1:\(studio.port)/?token=\(studio.token)";
             document.getElementById("token-form").requestSubmit();
             """)
-        usleep(500_000)
+        try browser.waitUntil("document.getElementById('f-spinner-color')")
         try tests.settle(browser)
         #expect(try browser.execute("return document.getElementById('f-spinner-color').value") as? String == "#E8421A")
         #expect(try browser.execute("return document.getElementById('f-text-size').value") as? String == "17")

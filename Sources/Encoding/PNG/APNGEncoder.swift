@@ -40,16 +40,16 @@ public struct APNGEncoder: Sendable {
     /// at most one frame's compressed image data is held (a file is written as it is made: a
     /// timeline over a 100-megapixel photo holds whole frames of hundreds of megabytes each).
     /// Stops at the first error `write` throws.
-    public func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(APNGStreamError<E>) {
+    public func encode<E: Error>(to write: ([UInt8]) throws(E) -> Void) throws(PNGStreamError<E>) {
         // Each error keeps its own type: the encoder's, or the sink's.
-        func emit(_ type: String, _ parts: [UInt8]...) throws(APNGStreamError<E>) {
+        func emit(_ type: String, _ parts: [UInt8]...) throws(PNGStreamError<E>) {
             do {
                 try PNGContainer.chunk(type, parts, to: write)
             } catch {
                 throw .sink(error)
             }
         }
-        func sink(_ bytes: [UInt8]) throws(APNGStreamError<E>) {
+        func sink(_ bytes: [UInt8]) throws(PNGStreamError<E>) {
             do { try write(bytes) } catch { throw .sink(error) }
         }
         do {
@@ -110,7 +110,7 @@ public struct APNGEncoder: Sendable {
                 before = after
             }
             try sink(PNGContainer.end)
-        } catch let error as APNGStreamError<E> {
+        } catch let error as PNGStreamError<E> {
             throw error
         } catch let error as PNGError {
             throw .encoder(error)
@@ -231,8 +231,9 @@ public struct APNGEncoder: Sendable {
     }
 }
 
-/// Why `APNGEncoder.encode(to:)` stopped: the encoder failed, or the sink it writes to did.
-public enum APNGStreamError<SinkError: Error>: Error, CustomStringConvertible {
+/// Why a PNG written to a sink as it is made (`APNGEncoder.encode(to:)`,
+/// `PNGEncoder.encode(rows:to:)`) stopped: the encoder failed, or the sink it writes to did.
+public enum PNGStreamError<SinkError: Error>: Error, CustomStringConvertible {
     /// The encoder failed.
     case encoder(PNGError)
     /// The sink failed, with its error.

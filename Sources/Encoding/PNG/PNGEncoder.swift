@@ -61,6 +61,39 @@ public struct PNGEncoder: Sendable {
         try encode(rows: image)
     }
 
+    /// The bytes of `encode(rows:)` (the same image data, in IDAT chunks of about 1 MiB), handed
+    /// to `write` as they are made: memory holds a batch of pieces, never the whole file (a
+    /// report's 100-megapixel panel).
+    public func encode<E: Error>(rows image: some RowSource, to write: ([UInt8]) throws(E) -> Void)
+        throws(PNGStreamError<E>)
+    {
+        func sink(_ bytes: [UInt8]) throws(PNGStreamError<E>) {
+            do { try write(bytes) } catch { throw .sink(error) }
+        }
+        func chunk(_ type: String, _ data: [UInt8]) throws(PNGStreamError<E>) {
+            do {
+                try PNGContainer.chunk(type, [data], to: write)
+            } catch {
+                throw .sink(error)
+            }
+        }
+        do {
+            try sink(try PNGContainer.head(width: image.width, height: image.height))
+            var stream = ZlibStream(level: compression.headerLevel)
+            try compression.append(image, filter: filter, to: &stream, batch: 1) { stream in
+                if stream.bytes.count >= 1 << 20 { try chunk("IDAT", stream.take()) }
+            }
+            try chunk("IDAT", stream.finish())
+            try sink(PNGContainer.end)
+        } catch let error as PNGStreamError<E> {
+            throw error
+        } catch let error as PNGError {
+            throw .encoder(error)
+        } catch {
+            preconditionFailure("only the encoder's and the sink's errors are thrown")
+        }
+    }
+
     /// The PNG file's bytes, the rows made on demand.
     package func encode(rows image: some RowSource) throws(PNGError) -> [UInt8] {
         try PNGContainer.file(

@@ -30,7 +30,7 @@ extension ComparisonOptions {
         let page = HTMLReport(
             command: command, sections: sections, maxChannelDelta: allowedChannelDelta,
             maxDifferingPixels: allowedDifferingPixels)
-        try transaction.stage(Array(page.html.utf8), at: report.value)
+        try transaction.stream(page, to: report.value)
         try Console.print("report: \(Console.shown(report.value))")
     }
 }

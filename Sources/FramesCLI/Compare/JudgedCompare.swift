@@ -227,7 +227,7 @@ enum JudgedCompare {
             sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)],
             maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels,
             options: optionsText(options))
-        try transaction.stage(Array(page.html.utf8), at: report.value)
+        try transaction.stream(page, to: report.value)
         try note("report: \(report.value)", options)
     }
 }

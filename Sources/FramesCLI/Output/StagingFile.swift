@@ -71,11 +71,34 @@ final class StagingFile {
                 isManifest: isManifest, held: held))
     }
 
-    /// Closes (if open) and removes the file; nothing is left.
+    /// Closes (if open) and removes the file; nothing is left. Once only: later calls do nothing.
     func discard() {
+        guard !discarded else { return }
+        discarded = true
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         unlinkat(folder.descriptor, staging, 0)
         if held >= 0 { HeldNames.release(held) }
+    }
+
+    private var discarded = false
+}
+
+extension OutputTransaction {
+    /// Stages the HTML report `page` at `path`, written as it is made (`HTMLReport.write(to:)`):
+    /// the page is never held whole.
+    func stream(_ page: HTMLReport, to path: String) throws(FramesError) {
+        let (parent, name) = PathCollisions.split(path)
+        let file = try open(name, in: folder(parent, creating: false))
+        do {
+            try page.write { (text: String) throws(FramesError) in
+                try Stop.check()
+                try file.append(Array(text.utf8))
+            }
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.finish()
     }
 }

@@ -11,7 +11,7 @@ extension OutputTarget.Kind {
                 // large photo holds whole frames of hundreds of megabytes each.
                 let (parent, name) = PathCollisions.split(given.value)
                 let file = try transaction.open(name, in: transaction.folder(parent, creating: false))
-                do throws(APNGStreamError<FramesError>) {
+                do throws(PNGStreamError<FramesError>) {
                     try APNGEncoder(frames: input.frames).encode { (chunk) throws(FramesError) in
                         try Stop.check()
                         try file.append(chunk)

@@ -41,7 +41,7 @@ extension StudioService {
     private func encode(_ renderer: FrameRenderer, fps: Int, into stream: HTTPStream, task: RenderTask)
         throws(FramesError)
     {
-        do throws(APNGStreamError<Superseded>) {
+        do throws(PNGStreamError<Superseded>) {
             try APNGEncoder(frames: ExportFrames(renderer: renderer, fps: fps)).encode {
                 (chunk) throws(Superseded) in
                 if !stream.put(chunk, giveUp: { task.isCancelled }) { throw Superseded() }

@@ -27,3 +27,24 @@ enum Base64 {
         "data:image/png;base64," + encode(png)
     }
 }
+
+/// Base64 written as its bytes come: up to two bytes wait for the next call, `finish` pads the
+/// last group. The same text as `Base64.encode` of everything given, with memory for one call's
+/// bytes.
+struct Base64Stream {
+    private var pending: [UInt8] = []
+
+    /// The text for `bytes` (after what waits), leaving the bytes of an unfinished group.
+    mutating func text(for bytes: [UInt8]) -> String {
+        let all = pending + bytes
+        let whole = all.count / 3 * 3
+        pending = Array(all[whole...])
+        return Base64.encode(Array(all[..<whole]))
+    }
+
+    /// The text of what waits, padded.
+    mutating func finish() -> String {
+        defer { pending = [] }
+        return Base64.encode(pending)
+    }
+}

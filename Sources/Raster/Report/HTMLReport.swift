@@ -66,8 +66,11 @@ package struct HTMLReport: Sendable {
         self.options = options
     }
 
-    /// The page. Images of failing frames are loaded and encoded one at a time.
-    package var html: String {
+    /// The page, handed to `write` piece by piece: the images of failing frames are loaded,
+    /// encoded and written one at a time, each PNG as it is deflated, so that memory holds one
+    /// frame's images and never the page (a report of two 100-megapixel images is a page of
+    /// gigabytes). Stops at the first error `write` throws.
+    package func write<E: Error>(to write: (String) throws(E) -> Void) throws(E) {
         let all = sections.flatMap(\.frames)
         let failing = all.filter { !$0.outcome.passes }.count
         let errors = sections.filter { $0.error != nil }.count
@@ -77,30 +80,37 @@ package struct HTMLReport: Sendable {
                 ? "\(all.count == 1 ? "the" : "all") \(counted(all.count, "frame")) \(all.count == 1 ? "holds" : "hold")"
                 : "\(failing) of \(counted(all.count, "frame")) \(failing == 1 ? "differs" : "differ")")
         if errors > 0 { headline += "; \(counted(errors, "folder")) could not be verified" }
-        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<title>\(escapeHTML(headline))</title>\n<style>\n\(HTMLReport.style)</style>\n</head>\n<body>\n"
-        page += "<h1>\(escapeHTML(headline))</h1>\n<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n"
-        page += summaryTable
+        try write("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        try write("<title>\(escapeHTML(headline))</title>\n<style>\n\(HTMLReport.style)</style>\n</head>\n<body>\n")
+        try write("<h1>\(escapeHTML(headline))</h1>\n<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n")
+        try write(summaryTable)
         for (s, section) in sections.enumerated() {
-            page += "<section class=\"folder\">\n<h2>\(escapeHTML(section.title))</h2>\n"
+            try write("<section class=\"folder\">\n<h2>\(escapeHTML(section.title))</h2>\n")
             if let error = section.error {
-                page += "<p class=\"error\">Error: \(escapeHTML(error))</p>\n</section>\n"
+                try write("<p class=\"error\">Error: \(escapeHTML(error))</p>\n</section>\n")
                 continue
             }
             if !section.notes.isEmpty {
-                page += "<ul class=\"notes\">\n"
-                for note in section.notes { page += "<li>\(escapeHTML(note))</li>\n" }
-                page += "</ul>\n"
+                try write("<ul class=\"notes\">\n" + section.notes.map { "<li>\(escapeHTML($0))</li>\n" }.joined())
+                try write("</ul>\n")
             }
             let passing = section.frames.filter(\.outcome.passes).count
-            page += "<p>\(passing) of \(counted(section.frames.count, "frame")) \(passing == 1 ? "holds" : "hold")"
-            page += passing > 0 ? " (listed above, not drawn).</p>\n" : ".</p>\n"
+            try write(
+                "<p>\(passing) of \(counted(section.frames.count, "frame")) \(passing == 1 ? "holds" : "hold")"
+                    + (passing > 0 ? " (listed above, not drawn).</p>\n" : ".</p>\n"))
             for (f, frame) in section.frames.enumerated() where !frame.outcome.passes {
-                page += ReportFigure(frame: frame, id: "f\(s)-\(f)", thresholds: thresholds).html
+                try ReportFigure(frame: frame, id: "f\(s)-\(f)", thresholds: thresholds).write(to: write)
             }
-            page += "</section>\n"
+            try write("</section>\n")
         }
-        return page + "<script>\n\(HTMLReport.script)</script>\n</body>\n</html>\n"
+        try write("<script>\n\(HTMLReport.script)</script>\n</body>\n</html>\n")
+    }
+
+    /// The whole page as one string (`write(to:)` into memory): for small reports and tests.
+    package var html: String {
+        var page = ""
+        write { (text: String) throws(Never) in page += text }
+        return page
     }
 
     var thresholds: String {
