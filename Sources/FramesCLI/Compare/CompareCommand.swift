@@ -114,20 +114,26 @@ enum CompareCommand {
     static func compareFiles(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
-        let (expected, actual) = try JudgedCompare.loadPair(options.expected, options.actual)
-        let comparison = ImageComparison(
-            expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
-            maxDifferingPixels: options.allowedDifferingPixels)
-        try Console.print(
-            "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
-        if let diff = options.diff?.value, !comparison.isIdentical {
-            try writeDiff(
-                expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff,
-                transaction)
-            try Console.print("diff: \(Console.shown(diff))")
-        }
+        // The decoded images live in this scope only: the report loads them again, one frame at a
+        // time, so they are not held beside its panels.
+        let comparison = try { () throws(FramesError) -> ImageComparison in
+            let (expected, actual) = try JudgedCompare.loadPair(options.expected, options.actual)
+            let comparison = ImageComparison(
+                expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
+                maxDifferingPixels: options.allowedDifferingPixels)
+            try Console.print(
+                "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
+            if let diff = options.diff?.value, !comparison.isIdentical {
+                try writeDiff(
+                    expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff,
+                    transaction)
+                try Console.print("diff: \(Console.shown(diff))")
+            }
+            return comparison
+        }()
+        let paths = (options.expected, options.actual)
         let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) {
-            (Pixmap(premultiplying: expected), Pixmap(premultiplying: actual))
+            (try? load(paths.0, as: "<expected>"), try? load(paths.1, as: "<actual>"))
         }
         try options.writeReport(
             command: "frames compare",

@@ -60,14 +60,19 @@ enum JudgedCompare {
     {
         try checkOutputs(options, folders: false, names: [])
         let settings = try settingsWithMask(options, base, sizes: [(options.expected, options.actual)])
-        let (expected, actual) = try loadPair(options.expected, options.actual)
-        try check(settings.ignored, options, width: expected.width, height: expected.height)
-        let comparison = PixelComparison(expected: expected, actual: actual, settings: settings)
-        let result = scored(options.expected, options.actual, comparison, expected, actual, json: options.json)
-        try report(result, name: options.actual, options)
-        try writePictures(
-            comparison, expected: expected, options, diff: options.diff?.value, mask: options.diffMask?.value,
-            transaction)
+        // The decoded images live in this scope only: the report loads them again, so they are not
+        // held beside its panels.
+        let (comparison, result) = try { () throws(FramesError) -> (PixelComparison, Result) in
+            let (expected, actual) = try loadPair(options.expected, options.actual)
+            try check(settings.ignored, options, width: expected.width, height: expected.height)
+            let comparison = PixelComparison(expected: expected, actual: actual, settings: settings)
+            let result = scored(options.expected, options.actual, comparison, expected, actual, json: options.json)
+            try report(result, name: options.actual, options)
+            try writePictures(
+                comparison, expected: expected, options, diff: options.diff?.value, mask: options.diffMask?.value,
+                transaction)
+            return (comparison.droppingMask, result)
+        }()
         try finish(
             options, [result], frames: [frame(options.actual, options.expected, options.actual, comparison, settings)],
             transaction)

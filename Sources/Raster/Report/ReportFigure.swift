@@ -43,20 +43,31 @@ struct ReportFigure {
     /// The figure, handed to `write` piece by piece: each panel's PNG streamed into its data URI
     /// as it is deflated, one panel at a time.
     func write<E: Error>(to write: (String) throws(E) -> Void) throws(E) {
-        let (expected, actual) = frame.images()
         try write("<article class=\"frame\" id=\"\(id)\">\n<h3>FAIL \(escapeHTML(frame.name))</h3>\n")
         try write("<p class=\"figures\">\(escapeHTML(frame.outcome.summary))</p>\n")
         try write("<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n<div class=\"panels\">\n")
+        if let pictures = frame.pictures {
+            // Each image is let go once drawn: the pictures load the pair again themselves.
+            do {
+                let (expected, actual) = frame.images()
+                try ReportFigure.panel(expected, role: "expected", caption: "expected", alt: frame.name, to: write)
+                try ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name, to: write)
+            }
+            if let pictures = pictures() {
+                try ReportFigure.panel(
+                    pictures.difference, role: "difference",
+                    caption: "difference (red: differs, yellow: anti-aliased)", alt: frame.name, to: write)
+                try ReportFigure.panel(
+                    pictures.mask, role: "difference-mask checker", caption: "differences alone", alt: frame.name,
+                    to: write)
+            }
+            try write("</div>\n</article>\n")
+            return
+        }
+        let (expected, actual) = frame.images()
         try ReportFigure.panel(expected, role: "expected", caption: "expected", alt: frame.name, to: write)
         try ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name, to: write)
-        if let pictures = frame.pictures?() {
-            try ReportFigure.panel(
-                pictures.difference, role: "difference",
-                caption: "difference (red: differs, yellow: anti-aliased)", alt: frame.name, to: write)
-            try ReportFigure.panel(
-                pictures.mask, role: "difference-mask checker", caption: "differences alone", alt: frame.name,
-                to: write)
-        } else if let expected, let actual {
+        if let expected, let actual {
             try ReportFigure.panel(
                 ImageComparison.differenceImage(expected: expected, actual: actual), role: "difference",
                 caption: "difference (magenta)", alt: frame.name, to: write)
