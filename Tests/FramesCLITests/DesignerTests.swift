@@ -62,7 +62,7 @@ import Testing
         (["--name-pattern", "%d_%d.png"], "expected a pattern with one number field, not 2"),
         (["--name-pattern", "%04d.jpg"], "expected a file name ending in .png"),
         (["--name-pattern", "%s.png"], "expected a pattern whose only % field is %d, %4d or %04d"),
-        (["--backdrop-color", "pink"], "'pink' for --backdrop-color"),
+        (["--backdrop-color", "pinkish"], "'pinkish' for --backdrop-color"),
         (
             ["--backdrop-image", "missing.png"],
             "'missing.png' for --backdrop-image: expected a readable PNG file (No such file or directory)"

@@ -116,7 +116,7 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try CLI.expectRefusal(["lint", "--max-lines", "0"], in: folder, mentions: ["--max-lines", "'0'"])
-        try CLI.expectRefusal(["lint", "--spinner-color", "blue"], in: folder, mentions: ["--spinner-color"])
+        try CLI.expectRefusal(["lint", "--spinner-color", "bleu"], in: folder, mentions: ["--spinner-color"])
         try CLI.expectRefusal(
             ["lint", "--stroke-width", "30", "--spinner-size", "40"], in: folder, mentions: ["--stroke-width"])
         try CLI.expectRefusal(["lint", "--scale", "2"], in: folder, mentions: ["--scale"])

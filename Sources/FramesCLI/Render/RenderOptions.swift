@@ -46,6 +46,7 @@ struct RenderOptions: Sendable {
     var listLanguages = false
     var fontFile: Given<String>?
     var version = false
+    var generate: Given<GeneratedFile>?
     var help = false
 
     /// The flag given for `property`, if any.
