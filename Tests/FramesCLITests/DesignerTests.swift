@@ -111,3 +111,26 @@ import Testing
         #expect(inline.rgba(x: 0, y: 0) == (0, 255, 0, 255), "behind the inline card's rounded corner")
     }
 }
+
+/// The device table in docs/designers.md is `--list-devices`, row for row.
+@Suite struct DeviceTableTests {
+    @Test func theDocumentedTableIsTheList() throws {
+        let listed = try CLI.run(["--list-devices"]).stdout.split(separator: "\n").map { line -> String in
+            let name = line.prefix(20).trimmingCharacters(in: .whitespaces)
+            let rest = line.dropFirst(20).components(separatedBy: " @")
+            return "| \(name) | \(rest[0]) | \(rest[1]) |"
+        }
+        let text = try String(
+            contentsOf: DocsTests.root.appendingPathComponent("docs/designers.md"), encoding: .utf8)
+        let rows = text.components(separatedBy: "## Devices")[1].split(separator: "\n").filter {
+            $0.hasPrefix("| iP")
+        }
+        #expect(rows.map(String.init) == listed)
+        #expect(listed.count == Device.all.count)
+        for name in ["iPhone 17", "iPhone 17 Pro", "iPhone 17 Pro Max", "iPhone Air", "iPad Pro 13\" (M4)"] {
+            #expect(Device.named(name) != nil, "\(name)")
+        }
+        #expect(Device.named("iphone-17-pro-max")?.screen == Size(width: 440, height: 956))
+        #expect(Device.named("ipad-pro-11-inch-m4")?.screen == Size(width: 834, height: 1210))
+    }
+}

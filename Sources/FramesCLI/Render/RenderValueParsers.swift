@@ -18,9 +18,10 @@ extension ValueParser where Value == Device {
 
 extension Device {
     /// The name as a shell offers it, one word that `Device.named` finds: "iphone-15-pro",
-    /// "ipad-11-inch".
+    /// "ipad-11-inch", "ipad-pro-11-inch-m4".
     var completionName: String {
-        name.lowercased().replacing("\"", with: " inch").split(separator: " ").joined(separator: "-")
+        name.lowercased().replacing("\"", with: " inch").filter { $0 != "(" && $0 != ")" }.split(separator: " ")
+            .joined(separator: "-")
     }
 }
 
