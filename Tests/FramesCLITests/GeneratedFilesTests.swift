@@ -79,6 +79,9 @@ import Testing
         #expect(try offered(["frames", "--style", "=", "ov"]) == ["overlay"])
         #expect(try offered(["frames", "help", "v"]) == ["verify"])
         #expect(try offered(["frames", "--lang", "c"]) == ["cs"])
+        #expect(try offered(["frames", "--spinner-color", "rebecca"]) == ["rebeccapurple"])
+        #expect(try offered(["frames", "lint", "--screen-color", "whites"]) == ["whitesmoke"])
+        #expect(try offered(["frames", "--device", "iphone-17-pro"]) == ["iphone-17-pro", "iphone-17-pro-max"])
         #expect(try offered(["frames", "--scale", ""]).isEmpty, "a number has no completion")
     }
 
@@ -104,6 +107,7 @@ import Testing
         }
         #expect(try offered("frames comp") == ["compare"])
         #expect(try offered("frames --style ") == ["indicator", "overlay"])
+        #expect(try offered("frames --spinner-color rebecca") == ["rebeccapurple"])
     }
 
     @Test func fishLoadsTheCompletionAndOffersEveryOption() throws {
@@ -120,6 +124,8 @@ import Testing
         }
         #expect(try offered("frames comp") == ["compare"])
         #expect(try offered("frames --style ") == ["indicator", "overlay"])
+        #expect(try offered("frames --spinner-color rebecca") == ["rebeccapurple"])
+        #expect(try offered("frames help ") == ["compare", "verify", "lint", "studio", "help"])
     }
 
     @Test func generateRefusesAnUnknownKind() throws {
