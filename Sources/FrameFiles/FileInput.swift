@@ -99,6 +99,14 @@ package enum FileInput {
         access(path, F_OK) == 0
     }
 
+    /// `name` in `folder`, with one slash between them however many `folder` ends with
+    /// ("shots/" and "frame_0007.png" give "shots/frame_0007.png").
+    package static func path(_ name: String, in folder: String) -> String {
+        var folder = Substring(folder)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        return folder == "/" ? "/" + name : folder + "/" + name
+    }
+
     /// The names in a folder (not "." or ".."), sorted.
     package static func names(in folder: String) throws(FileError) -> [String] {
         guard let directory = opendir(folder) else { throw FileError(operation: "list", path: folder, errno: errno) }

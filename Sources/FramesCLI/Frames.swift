@@ -9,21 +9,35 @@ import Musl
 import Darwin
 #endif
 
-/// A subcommand of `frames`: its name, its usage line for errors, and how it runs.
+/// A subcommand of `frames`: its name, its usage line for errors, its declarations, and how it
+/// runs.
 struct Subcommand: Sendable {
     let name: String
     /// The usage line and the help command named under a usage error: made when needed, so that
     /// a run builds only its own command's parser.
     let usage: @Sendable () -> String
+    /// The command's options, for the man page and the completion scripts (nil: `help`, which
+    /// has none).
+    let reference: (@Sendable () -> CommandReference)?
     let run: @Sendable ([String]) throws(FramesError) -> Int32
 }
 
-/// The subcommands, by the word that follows `frames`; anything else renders.
+/// The subcommands, by the word that follows `frames`; options render, and any other word is an
+/// unknown command.
 let subcommands: [Subcommand] = [
-    Subcommand(name: "compare", usage: { CompareCommand.parser.usage }, run: CompareCommand.run),
-    Subcommand(name: "verify", usage: { VerifyCommand.parser.usage }, run: VerifyCommand.run),
-    Subcommand(name: "lint", usage: { LintCommand.parser.usage }, run: LintCommand.run),
-    Subcommand(name: "studio", usage: { StudioCommand.parser.usage }, run: StudioCommand.run),
+    Subcommand(
+        name: "compare", usage: { CompareCommand.parser.usage }, reference: { CompareCommand.parser.reference },
+        run: CompareCommand.run),
+    Subcommand(
+        name: "verify", usage: { VerifyCommand.parser.usage }, reference: { VerifyCommand.parser.reference },
+        run: VerifyCommand.run),
+    Subcommand(
+        name: "lint", usage: { LintCommand.parser.usage }, reference: { LintCommand.parser.reference },
+        run: LintCommand.run),
+    Subcommand(
+        name: "studio", usage: { StudioCommand.parser.usage }, reference: { StudioCommand.parser.reference },
+        run: StudioCommand.run),
+    Subcommand(name: "help", usage: { HelpCommand.usage }, reference: nil, run: HelpCommand.run),
 ]
 
 /// The process's `frames`: installs the stop signals' handler (`Stop`), refuses an argument that is
@@ -59,6 +73,9 @@ public func run(_ arguments: [String]) -> Int32 {
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
     do throws(FramesError) {
         if let subcommand { return try subcommand.run(Array(arguments.dropFirst())) }
+        if let word = arguments.first, !word.isEmpty, !word.hasPrefix("-") {
+            throw HelpCommand.unknownCommand(word)
+        }
         return try RenderCommand.run(arguments)
     } catch {
         if case .stopped(let signal) = error {
@@ -71,69 +88,6 @@ public func run(_ arguments: [String]) -> Int32 {
             Console.printError("See '\(command) --help' for more information.")
         }
         return error.exitCode
-    }
-}
-
-extension RenderCommand {
-    /// `frames [options]`: the listings, `--print-style`, or a render.
-    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
-        let started = monotonicSeconds()
-        let options = try parser.parse(arguments, into: RenderOptions())
-        if options.help {
-            try Console.print(parser.helpText)
-            return 0
-        }
-        if options.version {
-            try Console.print(version)
-            return 0
-        }
-        if options.listDevices {
-            for device in Device.all {
-                let name = device.name.padding(to: 20)
-                try Console.print(
-                    "\(name)\(formatNumber(device.screen.width)) × \(formatNumber(device.screen.height)) pt "
-                        + "@\(formatNumber(device.scale))x")
-            }
-            return 0
-        }
-        if options.listLanguages {
-            for translation in Translation.all {
-                try Console.print(
-                    "\(translation.languageCode)  \(translation.languageName.padding(to: 13))"
-                        + translation.loadingProcessingText)
-            }
-            return 0
-        }
-        let job = try RenderJob.resolve(options)
-        if options.printStyle {
-            if options.format?.value == .swift {
-                try Console.print(job.scene.style.swiftSource)
-            } else {
-                try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
-            }
-            return 0
-        }
-        if let format = options.format {
-            throw .invalidValue(option: format.option, value: format.text, expected: "no value without --print-style")
-        }
-        if job.scene.variant == .indicator, case .flag = job.style.source(of: .dimAmount) {
-            Console.printError(
-                "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
-        }
-        let scene = job.scene
-        // Said only when images are written (not for `--swift` alone).
-        let writesImages = job.outputs.folder != nil || job.outputs.files.contains { $0.option != "--swift" }
-        if scene.variant == .overlay, scene.style.dimAmount == 0, scene.background.alpha == 0,
-            scene.backdropImage == nil, writesImages,
-            !job.quiet
-        {
-            Console.printError(
-                "note: the overlay's screen is transparent (dim amount 0, no backdrop), so viewers show their own "
-                    + "background around the card; --dim-amount 0.5, --backdrop-color or --backdrop-image show a screen"
-            )
-        }
-        try RenderRun.run(job, started: started)
-        return 0
     }
 }
 

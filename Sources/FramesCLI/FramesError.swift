@@ -95,7 +95,9 @@ enum FramesError: Error, CustomStringConvertible {
         case .unknownOption(let name, let suggestion):
             return "unknown option '\(Console.shown(name))'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
         case .unknownCommand(let name, let suggestion):
-            return "unknown command '\(Console.shown(name))'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+            return "unknown command '\(Console.shown(name))'"
+                + (suggestion.map { ". Did you mean '\($0)'?" }
+                    ?? " (commands: \(HelpCommand.commandNames.joined(separator: ", ")); options start with --)")
         case .missingValue(let option):
             return "missing value for option '\(Console.shown(option))'"
         case .repeatedOption(let option):

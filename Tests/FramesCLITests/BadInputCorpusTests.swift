@@ -18,7 +18,9 @@ import Testing
     static let colorOptions = [
         "--spinner-color", "--track-color", "--background-color", "--text-color", "--backdrop-color",
     ]
-    static let badColors = ["#12345", "#GGGGGG", "red", "#1234567", "12345", "#", "rgb(1,2,3)"]
+    static let badColors = [
+        "#12345", "#GGGGGG", "reddish", "#1234567", "12345", "#", "#12", "rgb(1,2)", "rgb(256,0,0)", "hsl(0 0% 0%)",
+    ]
     static let lengthOptions = [
         "--stroke-width", "--spinner-size", "--corner-radius", "--padding-horizontal",
         "--padding-vertical", "--text-gap",
@@ -89,7 +91,8 @@ import Testing
         }
         list.append(Entry(arguments: ["--", "--scale", "2"], status: 64, mentions: ["unexpected argument '--scale'"]))
         list.append(Entry(arguments: ["--frames", "2", "--", "x"], status: 64, mentions: ["unexpected argument 'x'"]))
-        list.append(Entry(arguments: ["stray"], status: 64, mentions: ["unexpected argument 'stray'"]))
+        list.append(Entry(arguments: ["stray"], status: 64, mentions: ["unknown command 'stray'"]))
+        list.append(Entry(arguments: ["--quiet", "stray"], status: 64, mentions: ["unexpected argument 'stray'"]))
         // Text.
         // 100 000 characters (ASCII: one argument may hold at most 128 KiB on Linux).
         list.append(

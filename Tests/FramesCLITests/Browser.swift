@@ -78,18 +78,17 @@ final class Browser {
         _ = try command("url", body: ["url": url.absoluteString])
     }
 
-    /// Runs `script` in the page and returns its value.
     /// Polls `script` (a JavaScript expression) until it is true; a generous deadline (60 s)
-    /// only keeps a broken page from hanging the suite, and then the caller's expectation fails.
-    @discardableResult
-    func waitUntil(_ script: String) throws -> Bool {
+    /// only keeps a broken page from hanging the suite, and then it throws.
+    func waitUntil(_ script: String) throws {
         for _ in 0..<1200 {
-            if try execute("return Boolean(\(script))") as? Bool == true { return true }
+            if try execute("return Boolean(\(script))") as? Bool == true { return }
             usleep(50_000)
         }
-        return false
+        throw Failure(description: "the page did not come to '\(script)' within a minute")
     }
 
+    /// Runs `script` in the page and returns its value.
     func execute(_ script: String) throws -> Any? {
         try command("execute/sync", body: ["script": script, "args": []])["value"]
     }

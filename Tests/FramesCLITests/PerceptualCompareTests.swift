@@ -2,7 +2,7 @@ import Foundation
 import Raster
 import Testing
 
-/// `frames compare` with pixelmatch's judgement (issue 37), run as a user would: counts on
+/// `frames compare` with pixelmatch's judgement, run as a user would: counts on
 /// pixelmatch's fixtures, the JSON, the pictures, regions, masks, clusters, shifts, PNGs of every
 /// form, and the bad inputs.
 @Suite struct PerceptualCompareTests {

@@ -28,7 +28,7 @@ extension CompareCommand {
         }
         if let diff = options.diff {
             for name in Set(expectedNames).union(actualNames) {
-                if let refusal = OutputNames.refusal(of: diff.value + "/" + name) {
+                if let refusal = OutputNames.refusal(of: FileInput.path(name, in: diff.value)) {
                     throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
                 }
             }
@@ -37,7 +37,7 @@ extension CompareCommand {
         try checkDiffSizes(
             options,
             pairs: Set(expectedNames).intersection(actualNames).sorted().map {
-                (options.expected + "/" + $0, options.actual + "/" + $0)
+                (FileInput.path($0, in: options.expected), FileInput.path($0, in: options.actual))
             })
     }
 

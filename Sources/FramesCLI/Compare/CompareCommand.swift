@@ -166,7 +166,7 @@ enum CompareCommand {
         for name in all {
             let inExpected = expectedNames.contains(name)
             let inActual = actualNames.contains(name)
-            let paths = (options.expected + "/" + name, options.actual + "/" + name)
+            let paths = (FileInput.path(name, in: options.expected), FileInput.path(name, in: options.actual))
             let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?) = {
                 (
                     inExpected ? try? load(paths.0, as: "<expected>") : nil,
@@ -189,7 +189,7 @@ enum CompareCommand {
             if !comparison.passes { failed += 1 }
             try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(name)): \(comparison.summary)")
             if let diff = options.diff?.value, !comparison.isIdentical {
-                try writeDiff(expected: expected, actual: actual, to: diff + "/" + name, transaction)
+                try writeDiff(expected: expected, actual: actual, to: FileInput.path(name, in: diff), transaction)
             }
         }
         try Console.print(

@@ -1,7 +1,8 @@
 import Raster
 
-/// `frames compare --json`: one object, `{"images": [...], "pass": ...}`, each image with the
-/// keys of issue 37 in its order, then `psnr` (dB, null when the images are equal) and `ssim`;
+/// `frames compare --json`: one object, `{"images": [...], "pass": ...}`, each image with its
+/// keys always in the same order (`expected`, `actual`, `width`, `height`, `differingPixels`, …,
+/// `pass`), then `psnr` (dB, null when the images are equal) and `ssim`;
 /// for a size mismatch `expectedWidth` and `expectedHeight` follow, and a frame missing on one
 /// side has null figures and a `note`.
 enum CompareJSON {

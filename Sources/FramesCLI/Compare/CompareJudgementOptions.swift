@@ -1,6 +1,6 @@
 import Raster
 
-/// The options of `frames compare` that issue 37 added, declared once: the help, the
+/// The perceptual options of `frames compare`, declared once: the help, the
 /// documentation's table and the report's line of options come from here.
 extension JudgedCompare {
     /// The options used, in words, for the report.

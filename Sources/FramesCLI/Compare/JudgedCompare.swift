@@ -1,7 +1,7 @@
 import FrameFiles
 import Raster
 
-/// `frames compare` with any of the options of issue 37 (`--metric`, `--ignore`, `--mask`,
+/// `frames compare` with any of the perceptual options (`--metric`, `--ignore`, `--mask`,
 /// `--window`, `--max-cluster`, `--diff-mask`, `--json`): each pair is judged by
 /// `PixelComparison` on the straight samples of the files, as pixelmatch judges them. Without
 /// them the command compares as it always has (`CompareCommand.compareFiles`).
@@ -91,7 +91,7 @@ enum JudgedCompare {
         }
         try checkOutputs(options, folders: true, names: Set(all))
         let pairs = Set(expectedNames).intersection(actualNames).sorted().map {
-            (options.expected + "/" + $0, options.actual + "/" + $0)
+            (FileInput.path($0, in: options.expected), FileInput.path($0, in: options.actual))
         }
         let settings = try settingsWithMask(options, base, sizes: pairs)
         for folder in [options.diff?.value, options.diffMask?.value].compactMap({ $0 }) {
@@ -100,7 +100,7 @@ enum JudgedCompare {
         var results: [Result] = []
         var frames: [ReportFrame] = []
         for name in all {
-            let paths = (options.expected + "/" + name, options.actual + "/" + name)
+            let paths = (FileInput.path(name, in: options.expected), FileInput.path(name, in: options.actual))
             guard expectedNames.contains(name), actualNames.contains(name) else {
                 let inExpected = expectedNames.contains(name)
                 let reason = "\(inExpected ? "missing from" : "extra in") \(options.actual)"
@@ -125,8 +125,8 @@ enum JudgedCompare {
             try report(result, name: name, options)
             results.append(result)
             try writePictures(
-                comparison, expected: expected, options, diff: options.diff.map { $0.value + "/" + name },
-                mask: options.diffMask.map { $0.value + "/" + name }, transaction)
+                comparison, expected: expected, options, diff: options.diff.map { FileInput.path(name, in: $0.value) },
+                mask: options.diffMask.map { FileInput.path(name, in: $0.value) }, transaction)
             frames.append(frame(name, paths.0, paths.1, comparison, settings))
         }
         let failed = results.filter { !$0.passes }.count

@@ -12,6 +12,8 @@ struct CommandParser<Options>: Sendable {
         let name: String
         let help: String
         var variadic = false
+        /// What a shell offers for it: a file or folder name unless told.
+        var completion: ValueCompletion = .files
         let store: @Sendable (inout Options, String) -> Void
     }
 

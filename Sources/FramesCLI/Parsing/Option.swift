@@ -20,16 +20,32 @@ struct ValueParser<Value: Sendable>: Sendable {
         var shown: String? = nil
     }
 
+    /// What a shell offers for the value (the completion scripts, `frames --generate`).
+    var completion: ValueCompletion = .none
     let parse: @Sendable (String) throws(Refusal) -> Value
 
     /// A parser that accepts the texts `make` turns into a value, and refuses the rest with
-    /// `expected`.
-    static func accepting(_ expected: String, _ make: @escaping @Sendable (String) -> Value?) -> ValueParser {
-        ValueParser { (text: String) throws(Refusal) -> Value in
+    /// `expected`; shells offer `completion`.
+    static func accepting(
+        _ expected: String, completion: ValueCompletion = .none, _ make: @escaping @Sendable (String) -> Value?
+    ) -> ValueParser {
+        ValueParser(completion: completion) { (text: String) throws(Refusal) -> Value in
             guard let value = make(text) else { throw Refusal(expected: expected) }
             return value
         }
     }
+}
+
+/// What a shell completes an option's value or an argument with.
+enum ValueCompletion: Sendable, Equatable {
+    /// Nothing: a number or a free text.
+    case none
+    /// One of these words.
+    case words([String])
+    /// A file name.
+    case files
+    /// A folder name.
+    case directories
 }
 
 /// One option or flag a command accepts, and where its typed value goes in the command's
@@ -45,6 +61,8 @@ struct Option<Options>: Sendable {
     let help: String
     let defaultText: String?
     let values: String?
+    /// What a shell offers for the value (nothing for a flag).
+    var completion: ValueCompletion = .none
     /// Parses the value (or, for a flag, records it) into the options.
     let store: @Sendable (inout Options, _ text: String) throws(FramesError) -> Void
     /// Whether the option may be given more than once (each value is kept).
@@ -74,8 +92,10 @@ struct Option<Options>: Sendable {
         values: String? = nil, _ path: WritableKeyPath<Options, Given<Value>?> & Sendable,
         _ parser: ValueParser<Value>
     ) -> Option {
-        Option(name: name, short: nil, valueName: valueName, help: help, defaultText: defaultText, values: values) {
-            (options: inout Options, text: String) throws(FramesError) in
+        Option(
+            name: name, short: nil, valueName: valueName, help: help, defaultText: defaultText, values: values,
+            completion: parser.completion
+        ) { (options: inout Options, text: String) throws(FramesError) in
             options[keyPath: path] = Given(
                 value: try parser.read(text, for: "--" + name), option: "--" + name, text: text)
         }
@@ -116,7 +136,8 @@ extension Option {
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Options> & Sendable) -> Option<Outer> {
         let store = self.store
         return Option<Outer>(
-            name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, values: values
+            name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, values: values,
+            completion: completion
         ) { (outer: inout Outer, text: String) throws(FramesError) in
             try store(&outer[keyPath: path], text)
         }

@@ -14,7 +14,7 @@ enum StudioScript {
         const T = JSON.parse(document.getElementById("tables").textContent);
         const token = new URLSearchParams(location.search).get("token") || "";
         const PAGE_ONLY = ["frame", "zoom", "bg"];
-        const NAMED = { white: "#ffffffff", black: "#000000ff", clear: "#00000000" };
+        const probe = document.createElement("canvas").getContext("2d");
         let state = {};
         let unknown = [];
         let invalid = {};
@@ -88,12 +88,21 @@ enum StudioScript {
           $("fields").append(div);
           return inputs;
         }
+        // The swatch's colour, read by the browser's own CSS parser (the forms frames reads are
+        // CSS's, plus hex without "#" and "clear"); null when the browser does not read it. The
+        // server still decides what is valid.
         function rgba(text) {
-          const t = String(text || "").trim().toLowerCase();
-          const hex = NAMED[t] || (/^#[0-9a-f]{6}([0-9a-f]{2})?$/.test(t) ? t + (t.length === 7 ? "ff" : "") : null);
-          if (!hex) return null;
-          const n = (i) => parseInt(hex.slice(i, i + 2), 16);
-          return { hex: hex.slice(0, 7), css: "rgba(" + n(1) + "," + n(3) + "," + n(5) + "," + (n(7) / 255).toFixed(3) + ")" };
+          let t = String(text || "").trim().toLowerCase();
+          if (t === "clear") t = "transparent";
+          if (/^[0-9a-f]{3,8}$/.test(t)) t = "#" + t;
+          probe.fillStyle = "#010203";
+          probe.fillStyle = t;
+          const got = probe.fillStyle;
+          if (got === "#010203" && t !== "#010203") return null;
+          if (got.startsWith("#")) return { hex: got, css: got };
+          const n = got.match(/[0-9.]+/g).map(Number);
+          const hex = "#" + n.slice(0, 3).map((v) => v.toString(16).padStart(2, "0")).join("");
+          return { hex: hex, css: got };
         }
         function colorField(name, label, code, hint, fallback) {
           const inputs = row(name, label, code, hint);

@@ -9,7 +9,7 @@ enum StudioScriptView {
     static let source = #"""
         const view = { x: 0, y: 0, z: 1, shown: "", centre: true, wantCard: false };
         let before = null;
-        let editGroupAt = 0;
+        let editGroupAt = -Infinity;
         const BACKGROUNDS = ["checks", "white", "black", "grey"];
 
         function naturalSize() { return [img.naturalWidth / devicePixelRatio, img.naturalHeight / devicePixelRatio]; }

@@ -72,7 +72,10 @@ enum VerifyCommand {
             ),
         ],
         positionals: [
-            .init(name: "folder", help: "A folder frames wrote, with its manifest.json.", variadic: true) {
+            .init(
+                name: "folder", help: "A folder frames wrote, with its manifest.json.", variadic: true,
+                completion: .directories
+            ) {
                 $0.folders.append($1)
             }
         ])

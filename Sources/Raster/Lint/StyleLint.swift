@@ -44,7 +44,8 @@ public struct StyleLint: Sendable {
             LintFinding(
                 check: .spinnerSize, passed: spinnerFits, measured: formatNumber(style.spinnerSize) + " pt",
                 required: "at most \(formatNumber(max(0, largest))) pt", property: .spinnerSize,
-                fix: spinnerFits || largest < 2 * style.strokeWidth ? nil : .number(largest.rounded(.down))))
+                fix: spinnerFits || largest < 2 * style.strokeWidth ? nil : .number(largest.rounded(.down)),
+                figures: .init(measured: style.spinnerSize, required: max(0, largest), unit: .pt, bound: .atMost)))
         findings.append(
             threshold(.textSize, .textSize, style.textSize, minimum: StyleLint.minimumTextSize, unit: "pt"))
         return findings
@@ -57,7 +58,8 @@ public struct StyleLint: Sendable {
         return LintFinding(
             check: check, passed: passed, measured: "\(formatNumber(value)) \(unit)",
             required: "at least \(formatNumber(minimum)) \(unit)", property: property,
-            fix: passed ? nil : .number(minimum))
+            fix: passed ? nil : .number(minimum),
+            figures: .init(measured: value, required: minimum, unit: .pt, bound: .atLeast))
     }
 
     /// The colours as they appear: the screen dimmed, the card on it, the track on the card.
@@ -112,7 +114,8 @@ public struct StyleLint: Sendable {
         return LintFinding(
             check: check, passed: passed, measured: Contrast.text(ratio),
             required: "at least \(formatNumber(minimum)):1", property: property,
-            fix: passed ? nil : fix().map(StyleProperty.Value.color))
+            fix: passed ? nil : fix().map(StyleProperty.Value.color),
+            figures: .init(measured: Contrast.floored(ratio), required: minimum, unit: .ratio, bound: .atLeast))
     }
 
     /// The card against the screen under the dim layer: the fix is the least dimAmount (in steps
@@ -141,6 +144,7 @@ public struct StyleLint: Sendable {
         }
         return LintFinding(
             check: .cardOnScreen, passed: passed, measured: Contrast.text(ratio), required: "at least 3:1",
-            property: property, fix: fix)
+            property: property, fix: fix,
+            figures: .init(measured: Contrast.floored(ratio), required: 3, unit: .ratio, bound: .atLeast))
     }
 }

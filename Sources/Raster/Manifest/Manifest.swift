@@ -15,7 +15,7 @@ public struct Manifest: Sendable, Equatable {
     /// The file's name in a frame folder.
     public static let fileName = "manifest.json"
     /// The version of frames (the tool and its libraries), recorded as the generator.
-    public static let framesVersion = "0.1.0"
+    public static let framesVersion = "0.2.0"
     /// The largest manifest read: 16 MB (a 10 000-frame timeline takes about 300 kB).
     public static let maxBytes = 16 << 20
 

@@ -177,7 +177,9 @@ extension Manifest {
                 }
                 let members = try r.object(value, "backdrop", keys: ["color", "image"])
                 m.backdropColor = try r.value(members["color"], "backdrop.color") { value in
-                    guard case .string(let text) = value, let color = Color(parsing: text) else {
+                    guard case .string(let text) = value, text.hasPrefix("#"), [7, 9].contains(text.count),
+                        let color = Color(parsing: text)
+                    else {
                         throw r.invalid("backdrop.color", value, "a colour as \"#RRGGBB\" or \"#RRGGBBAA\"")
                     }
                     return color

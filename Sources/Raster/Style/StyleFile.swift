@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// A `LoadingStyle` saved as JSON: keys are the documented property names (`StyleProperty.all`),
-/// plus an optional "preset" ("indicator" or "overlay"); colours are hex strings or the colour
-/// names; lengths are numbers in points; textFontName is a string or null. `json(for:variant:)`
+/// plus an optional "preset" ("indicator" or "overlay"); colours are strings in any form
+/// `Color(parsing:)` reads (written as `#RRGGBB` or `#RRGGBBAA`); lengths are numbers in points; textFontName is a string or null. `json(for:variant:)`
 /// writes the same form, so a written style reads back to itself.
 ///
 /// Reading checks the syntax, the keys, each value's type and each value's range on its own
@@ -47,9 +47,9 @@ package struct StyleFile: Sendable {
     init(json: JSONValue, path: String) throws(StyleFileError) {
         self.path = path
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
-        let known = StyleFile.keys
-        for key in members.keys.sorted() where !known.contains(key) {
-            throw .unknownKey(path: path, key: key, suggestion: closestName(to: key, among: known))
+        let keys = StyleFile.keys
+        for key in members.keys.sorted() where !keys.contains(key) && key != StyleFile.resolvedTextKey {
+            throw .unknownKey(path: path, key: key, suggestion: closestName(to: key, among: keys))
         }
         // What --print-style reports about the label (fonts used, shaping libraries): not a
         // property, read back without effect so the printed style reads back to the same style.
@@ -87,8 +87,9 @@ package struct StyleFile: Sendable {
         for entry in entries { entry.property.set(entry.value, in: &style) }
     }
 
-    /// The keys a style file may hold: the properties, "preset", and `resolvedTextKey`.
-    static var keys: [String] { StyleProperty.all.map(\.name) + ["preset", resolvedTextKey] }
+    /// The keys a style file sets: the properties and "preset", as messages and suggestions
+    /// offer them. `resolvedTextKey` is read too, and ignored: it is output only.
+    static var keys: [String] { StyleProperty.all.map(\.name) + ["preset"] }
 
     /// The key under which `--print-style` records the label's font files and the shaping
     /// libraries; ignored when read.
@@ -135,7 +136,7 @@ package struct StyleFile: Sendable {
     /// What a JSON value of `kind` must be, as messages say it.
     static func expectedJSON(for kind: StyleProperty.Kind) -> String {
         switch kind {
-        case .color: return "a colour as \"#RRGGBB\", \"#RRGGBBAA\", \"white\", \"black\" or \"clear\""
+        case .color: return "a colour as a string: " + Color.acceptedForms
         case .length, .textSize: return "a number of points"
         case .opacity: return "a number from 0 to 1"
         case .fontName: return "a font family name, or null for the default"

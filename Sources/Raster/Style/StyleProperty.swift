@@ -82,7 +82,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
     public var expected: String {
         let limit = formatNumber(LoadingStyle.maxLength)
         switch kind {
-        case .color: return "a colour as #RRGGBB, #RRGGBBAA, white, black or clear"
+        case .color: return "a colour as " + Color.acceptedForms
         case .length: return "a length from 0 to \(limit) pt"
         case .textSize: return "a size above 0, at most \(limit) pt"
         case .opacity: return "an opacity from 0 to 1"

@@ -1,0 +1,25 @@
+import CGIF
+import CWebP
+import CZlib
+import PNGBridge
+
+/// The versions of the C libraries that encode images, for `frames --version` and manifests:
+/// what the process runs with where the library can say so, else what it was built against.
+package enum EncoderLibraries {
+    /// libpng's version as the loaded library reports it, e.g. "1.6.39".
+    package static var libpng: String { String(cString: png_bridge_libpng_version()) }
+
+    /// zlib's version as the loaded library reports it, e.g. "1.2.13".
+    package static var zlib: String { String(cString: zlibVersion()) }
+
+    /// libwebp's encoder version as the loaded library reports it, e.g. "1.2.4".
+    package static var libwebp: String { dotted(WebPGetEncoderVersion()) }
+
+    /// giflib's version from its header: the library has no call that reports it.
+    package static var giflib: String { "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)" }
+
+    /// 0x010204 as "1.2.4" (libwebp's packing: a byte each for major, minor and revision).
+    static func dotted(_ packed: Int32) -> String {
+        "\(packed >> 16 & 0xFF).\(packed >> 8 & 0xFF).\(packed & 0xFF)"
+    }
+}
