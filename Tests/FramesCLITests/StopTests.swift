@@ -152,6 +152,26 @@ import Glibc
                 Set(CLI.contents(of: out)).isSuperset(of: ["notes.txt", "photo7.png", "frame_0001.png"]),
                 "\(arguments): \(CLI.contents(of: out))")
         }
+        // A commit left undone, written by hand with the real inodes: a file is put back only
+        // from its own staging name, so no other file is moved over another.
+        try Data("a photo".utf8).write(to: out.appendingPathComponent("photo.txt"))
+        let photo = try StopTests.identity(out.appendingPathComponent("photo.txt"))
+        let frame = try StopTests.identity(out.appendingPathComponent("frame_0001.png"))
+        let undone = [
+            "frames journal 2",
+            "new \(notes.inode) \(notes.size) \(StopTests.hex("notes.txt"))",
+            "kept \(photo.inode) \(photo.size) \(StopTests.hex("photo.txt")) \(StopTests.hex("notes.txt"))",
+            "new \(frame.inode) \(frame.size) \(StopTests.hex("frame_0001.png"))",
+            "kept \(photo.inode) \(photo.size) \(StopTests.hex("photo.txt")) \(StopTests.hex("frame_0001.png"))",
+            "commit",
+        ]
+        let before = try StopTests.files(out)
+        try Data((undone.joined(separator: "\n") + "\n").utf8).write(to: out.appendingPathComponent(".frames.lock"))
+        _ = try CLI.run(StopTests.refusedAfterTheLock + ["--out", out.path])
+        let after = try StopTests.files(out)
+        for name in ["notes.txt", "photo.txt", "photo7.png"] {
+            #expect(after[name] == before[name], "\(name): \(CLI.contents(of: out))")
+        }
     }
 
     /// A run refused once it holds the folder's lock: its contact sheet would be over 100

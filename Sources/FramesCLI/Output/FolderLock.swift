@@ -156,7 +156,11 @@ final class FolderLock {
                 for entry in journal.stale { removeIfUnchanged(entry.name, inode: entry.inode, size: entry.size) }
             } else {
                 for entry in journal.new where isUnchanged(entry.name, inode: entry.inode, size: entry.size) {
+                    // An earlier file is put back only from the staging name a commit keeps it
+                    // under, and only over a name a journal may touch.
                     if let kept = journal.kept.first(where: { $0.name == entry.name }),
+                        OutputNames.isStaging(kept.kept, of: entry.name),
+                        FolderLock.mayRemove(entry.name) || entry.name == Manifest.fileName,
                         isUnchanged(kept.kept, inode: kept.inode, size: kept.size)
                     {
                         renameat(folder.descriptor, kept.kept, folder.descriptor, entry.name)
