@@ -72,11 +72,20 @@ public func run(_ arguments: [String]) -> Int32 {
     let subcommand = subcommands.first { $0.name == arguments.first }
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
     do throws(FramesError) {
-        if let subcommand { return try subcommand.run(Array(arguments.dropFirst())) }
-        if let word = arguments.first, !word.isEmpty, !word.hasPrefix("-") {
+        let status: Int32
+        if let subcommand {
+            status = try subcommand.run(Array(arguments.dropFirst()))
+        } else if let word = arguments.first, !word.isEmpty, !word.hasPrefix("-") {
             throw HelpCommand.unknownCommand(word)
+        } else {
+            status = try RenderCommand.run(arguments)
         }
-        return try RenderCommand.run(arguments)
+        // Standard output that could not be written ended the printing, not the files.
+        if let failure = Console.outputFailure {
+            Console.printError("Error: \(failure)")
+            return status == 0 ? failure.exitCode : status
+        }
+        return status
     } catch {
         if case .stopped(let signal) = error {
             Console.printError("\(error)")

@@ -80,6 +80,30 @@ import Glibc
         #expect(CLI.contents(of: folder.appendingPathComponent("d")).count == 40)
     }
 
+    /// Standard output closed, or on a full disk: printing ends, the files are written, and the
+    /// failure is said at the end with exit 1 (a run that would exit 0 does not).
+    @Test(arguments: [">&-", "> /dev/full"])
+    func anUnwritableStandardOutputEndsPrintingOnly(redirection: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["--no-text", "--frames", "4", "--out", "a"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["--no-text", "--frames", "4", "--spinner-color", "#000000", "--out", "b"], in: folder).status
+                == 0)
+        var run = try Self.shell(
+            "\"$FRAMES\" compare a b --diff d --report r.html --json \(redirection); echo \"status $?\" >&2", in: folder
+        )
+        #expect(run.stderr.hasSuffix("status 1\n") && run.stderr.contains("Error: cannot write to standard output"))
+        #expect(CLI.contents(of: folder) == ["a", "b", "d", "r.html"])
+        #expect(CLI.contents(of: folder.appendingPathComponent("d")).count == 4)
+        run = try Self.shell("\"$FRAMES\" verify a --report v.html \(redirection); echo \"status $?\" >&2", in: folder)
+        #expect(run.stderr.hasSuffix("status 1\n"), "\(run.stderr)")
+        #expect(CLI.contents(of: folder).contains("v.html"))
+        run = try Self.shell(
+            "\"$FRAMES\" --style overlay --print-style \(redirection); echo \"status $?\" >&2", in: folder)
+        #expect(run.stderr.hasSuffix("status 1\n"), "\(run.stderr)")
+    }
+
     /// File names from outside are shown with their control characters escaped: a name cannot
     /// clear the screen or forge a PASS line in a CI log.
     @Test func namesFromOutsideAreShownEscaped() throws {

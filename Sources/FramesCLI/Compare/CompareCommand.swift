@@ -68,7 +68,7 @@ enum CompareCommand {
     static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
-            try Console.print(parser.helpText)
+            Console.print(parser.helpText)
             return 0
         }
         try options.checkReportPath()
@@ -121,13 +121,13 @@ enum CompareCommand {
             let comparison = ImageComparison(
                 expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
                 maxDifferingPixels: options.allowedDifferingPixels)
-            try Console.print(
+            Console.print(
                 "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
             if let diff = options.diff?.value, !comparison.isIdentical {
                 try writeDiff(
                     expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff,
                     transaction)
-                try Console.print("diff: \(Console.shown(diff))")
+                Console.print("diff: \(Console.shown(diff))")
             }
             return comparison
         }()
@@ -176,7 +176,7 @@ enum CompareCommand {
             guard inExpected, inActual else {
                 failed += 1
                 let reason = "\(inExpected ? "missing from" : "extra in") \(options.actual)"
-                try Console.print("FAIL \(Console.shown(name)): \(Console.shown(reason))")
+                Console.print("FAIL \(Console.shown(name)): \(Console.shown(reason))")
                 frames.append(ReportFrame(name: name, outcome: .unmatched(reason), images: images))
                 continue
             }
@@ -187,12 +187,12 @@ enum CompareCommand {
                 maxDifferingPixels: options.allowedDifferingPixels)
             frames.append(ReportFrame(name: name, outcome: .compared(comparison), images: images))
             if !comparison.passes { failed += 1 }
-            try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(name)): \(comparison.summary)")
+            Console.print("\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(name)): \(comparison.summary)")
             if let diff = options.diff?.value, !comparison.isIdentical {
                 try writeDiff(expected: expected, actual: actual, to: FileInput.path(name, in: diff), transaction)
             }
         }
-        try Console.print(
+        Console.print(
             "\(all.count - failed) of \(all.count) images pass"
                 + ((options.diff.map { failed > 0 ? "; diffs in \(Console.shown($0.value))" : "" } ?? "")))
         try options.writeReport(

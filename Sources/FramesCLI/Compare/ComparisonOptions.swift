@@ -31,7 +31,7 @@ extension ComparisonOptions {
             command: command, sections: sections, maxChannelDelta: allowedChannelDelta,
             maxDifferingPixels: allowedDifferingPixels)
         try transaction.stream(page, to: report.value)
-        try Console.print("report: \(Console.shown(report.value))")
+        Console.print("report: \(Console.shown(report.value))")
     }
 }
 

@@ -131,7 +131,7 @@ enum JudgedCompare {
         }
         let failed = results.filter { !$0.passes }.count
         if !options.json {
-            try Console.print("\(all.count - failed) of \(all.count) images pass")
+            Console.print("\(all.count - failed) of \(all.count) images pass")
         }
         try finish(options, results, frames: frames, transaction)
         return failed == 0 ? 0 : 1
@@ -153,7 +153,7 @@ enum JudgedCompare {
     static func report(_ result: Result, name: String, _ options: Options) throws(FramesError) {
         guard !options.json else { return }
         let text = result.comparison?.summary ?? result.note ?? ""
-        try Console.print(Console.shown("\(result.passes ? "PASS" : "FAIL") \(name): \(text)"))
+        Console.print(Console.shown("\(result.passes ? "PASS" : "FAIL") \(name): \(text)"))
     }
 
     /// pixelmatch's pictures of a pair that is not pixel for pixel the same (and of the same
@@ -192,7 +192,7 @@ enum JudgedCompare {
         if options.json {
             Console.printError(Console.shown(text))
         } else {
-            try Console.print(Console.shown(text))
+            Console.print(Console.shown(text))
         }
     }
 
@@ -225,7 +225,7 @@ enum JudgedCompare {
     static func finish(
         _ options: Options, _ results: [Result], frames: [ReportFrame], _ transaction: OutputTransaction
     ) throws(FramesError) {
-        if options.json { try Console.print(CompareJSON.text(results)) }
+        if options.json { Console.print(CompareJSON.text(results)) }
         guard let report = options.report else { return }
         let page = HTMLReport(
             command: "frames compare",

@@ -7,12 +7,12 @@ enum HelpCommand {
 
     static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         guard let name = arguments.first else {
-            try Console.print(RenderCommand.parser.helpText)
+            Console.print(RenderCommand.parser.helpText)
             return 0
         }
         if arguments.count > 1 { throw .unexpectedArgument(arguments[1]) }
         if ["help", "--help", "-h"].contains(name) {
-            try Console.print(
+            Console.print(
                 "OVERVIEW: \(CommandReference.helpAbstract)\n\nUSAGE: \(usage)\n\n"
                     + "COMMANDS: \(commandNames.joined(separator: ", "))")
             return 0

@@ -54,7 +54,7 @@ enum LintCommand {
     static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
-            try Console.print(parser.helpText)
+            Console.print(parser.helpText)
             return 0
         }
         let style = try ResolvedStyle.resolve(options.render)
@@ -66,7 +66,7 @@ enum LintCommand {
         } catch {
             throw .font(option: "--text-font-name", error)
         }
-        try Console.write(options.json ? json(findings) : table(findings))
+        Console.write(options.json ? json(findings) : table(findings))
         return findings.allSatisfy(\.passed) ? 0 : 1
     }
 

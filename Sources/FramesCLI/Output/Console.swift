@@ -10,34 +10,43 @@ import Musl
 import Darwin
 #endif
 
-/// Writing to the terminal without Foundation. Standard output is checked: a failed write is a
-/// runtime failure (`frames --print-style > /dev/full` does not exit 0), except a reader that went
-/// away (`frames compare … | head -1`: EPIPE, with SIGPIPE ignored), which ends printing and
-/// nothing else: the run still writes its files. Standard error is best effort.
+/// Writing to the terminal without Foundation. A failed write to standard output ends printing
+/// and nothing else: the run still writes its files. A reader that went away (`frames compare … |
+/// head -1`: EPIPE, with SIGPIPE ignored) is no failure; any other (a closed descriptor, a full
+/// disk) is reported when the command ends and makes it exit 1 (`outputFailure`), so
+/// `frames --print-style > /dev/full` does not exit 0. Standard error is best effort.
 enum Console {
-    /// Set once standard output's reader has gone: later lines are dropped.
+    /// Set once standard output cannot be written: later lines are dropped.
     private static let outputClosed = Atomic<Bool>(false)
+    /// The first failed write to standard output that was not EPIPE.
+    private static let failure = Mutex<FileError?>(nil)
 
-    /// Writes `text` and a newline to standard output; throws when the write fails.
-    static func print(_ text: String) throws(FramesError) {
-        try write(text + "\n")
+    /// Writes `text` and a newline to standard output.
+    static func print(_ text: String) {
+        write(text + "\n")
     }
 
-    /// Writes `text` to standard output as it is; throws when the write fails.
-    static func write(_ text: String) throws(FramesError) {
+    /// Writes `text` to standard output as it is.
+    static func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty, !outputClosed.load(ordering: .relaxed) {
             let n = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
             if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE {
-                    outputClosed.store(true, ordering: .relaxed)
-                    return
+                let code = errno
+                if code == EINTR { continue }
+                outputClosed.store(true, ordering: .relaxed)
+                if code != EPIPE {
+                    failure.withLock { $0 = $0 ?? FileError(operation: "write", path: "standard output", errno: code) }
                 }
-                throw .standardOutput(FileError(operation: "write", path: "standard output", errno: errno))
+                return
             }
             bytes = bytes.dropFirst(n)
         }
+    }
+
+    /// The failure to write standard output during the command, if any (EPIPE is none).
+    static var outputFailure: FramesError? {
+        failure.withLock { $0 }.map(FramesError.standardOutput)
     }
 
     /// Writes `text` and a newline to standard error.

@@ -10,9 +10,9 @@ extension RenderCommand {
         let job = try RenderJob.resolve(options)
         if options.printStyle {
             if options.format?.value == .swift {
-                try Console.print(job.scene.style.swiftSource)
+                Console.print(job.scene.style.swiftSource)
             } else {
-                try Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
+                Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
             }
             return 0
         }
@@ -28,21 +28,21 @@ extension RenderCommand {
     /// asks for; false when none was given.
     static func printInformation(_ options: RenderOptions) throws(FramesError) -> Bool {
         if options.help {
-            try Console.print(parser.helpText)
+            Console.print(parser.helpText)
         } else if options.version {
-            try Console.print(VersionText.text)
+            Console.print(VersionText.text)
         } else if let generate = options.generate {
-            try Console.write(generate.value.text)
+            Console.write(generate.value.text)
         } else if options.listDevices {
             for device in Device.all {
                 let name = device.name.padding(to: 20)
-                try Console.print(
+                Console.print(
                     "\(name)\(formatNumber(device.screen.width)) × \(formatNumber(device.screen.height)) pt "
                         + "@\(formatNumber(device.scale))x")
             }
         } else if options.listLanguages {
             for translation in Translation.all {
-                try Console.print(
+                Console.print(
                     "\(translation.languageCode)  \(translation.languageName.padding(to: 13))"
                         + translation.loadingProcessingText)
             }

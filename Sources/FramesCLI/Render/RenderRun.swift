@@ -52,7 +52,7 @@ struct RenderRun {
             transaction.rollback()
             throw error
         }
-        if !job.quiet { for line in summaries { try Console.print(line) } }
+        if !job.quiet { for line in summaries { Console.print(line) } }
     }
 
     /// The frame folder, made (with missing parents) and locked, the earlier run's frames that

@@ -43,7 +43,7 @@ enum StudioCommand {
     static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
-            try Console.print(parser.helpText)
+            Console.print(parser.helpText)
             return 0
         }
         // Stops are taken by `Stop.wait` below: blocked here, before the server's threads start
@@ -56,8 +56,8 @@ enum StudioCommand {
             handler: service.respond)
         service.listen(on: server.port)
         let url = "http://127.0.0.1:\(server.port)/?token=\(token)"
-        try Console.print("frames studio: \(url)")
-        if server.servesIPv6 { try Console.print("also at http://[::1]:\(server.port)/?token=\(token)") }
+        Console.print("frames studio: \(url)")
+        if server.servesIPv6 { Console.print("also at http://[::1]:\(server.port)/?token=\(token)") }
         Console.printError("Press Ctrl-C to stop.")
         if !options.noOpen { openBrowser(url) }
         Stop.wait()

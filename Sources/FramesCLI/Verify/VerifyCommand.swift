@@ -83,7 +83,7 @@ enum VerifyCommand {
     static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
-            try Console.print(parser.helpText)
+            Console.print(parser.helpText)
             return 0
         }
         try options.checkReportPath()
@@ -129,7 +129,7 @@ enum VerifyCommand {
             throw error
         }
         if options.folders.count > 1 {
-            try Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
+            Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
         }
         return status
     }
@@ -176,20 +176,20 @@ enum VerifyCommand {
     static func printResult(of verification: FolderVerification) throws(FramesError) {
         let path = verification.folder.path
         for check in verification.failures {
-            try Console.print(Console.shown("FAIL \(path)/\(check.name): \(check.outcome.summary)"))
+            Console.print(Console.shown("FAIL \(path)/\(check.name): \(check.outcome.summary)"))
         }
         let count = verification.frames.count
         let failing = verification.failures.count
         if verification.holds {
-            try Console.print(
+            Console.print(
                 "PASS \(Console.shown(path)): \(counted(count, "frame")) \(count == 1 ? "holds" : "hold") (\(howTheyHold(verification)))"
             )
         } else {
-            try Console.print(
+            Console.print(
                 "FAIL \(Console.shown(path)): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")"
             )
         }
-        for line in verification.explanations { try Console.print(Console.shown("  \(line)")) }
+        for line in verification.explanations { Console.print(Console.shown("  \(line)")) }
     }
 
     /// "8 byte for byte", "2 byte for byte, 6 pixel for pixel in other bytes, 1 within the
