@@ -53,6 +53,32 @@ import Glibc
         #expect(CLI.contents(of: folder) == ["o", "sub"])
     }
 
+    /// compare's outputs, each alone too long in bytes (a file, a folder, a folder whose frames'
+    /// paths would be): refused before anything is compared or written.
+    @Test(arguments: ["--diff", "--diff-mask", "--report"])
+    func compareOutputsTooLongAreRefusedFirst(option: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["--no-text", "--frames", "2", "--out", "a"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["--no-text", "--frames", "2", "--spinner-color", "#000", "--out", "b"], in: folder).status == 0
+        )
+        // 4 084 bytes: the folder fits PATH_MAX (4 095), "/frame_0000.png" in it does not.
+        let deep =
+            (Array(repeating: String(repeating: "d", count: 250), count: 16) + [String(repeating: "e", count: 68)])
+            .joined(separator: "/")
+        var cases = [
+            ["a/frame_0000.png", "b/frame_0000.png", option, String(repeating: "m", count: 252) + ".png"],
+            ["a", "b", option, String(repeating: "m", count: 256)],
+        ]
+        if option != "--report" { cases.append(["a", "b", option, deep]) }
+        for arguments in cases {
+            let result = try CLI.run(["compare"] + arguments + ["--metric", "oklab"], in: folder)
+            #expect(result.status == 64 && result.stderr.contains("bytes"), "\(option): \(result.stderr)")
+            #expect(CLI.contents(of: folder) == ["a", "b"], "\(option)")
+        }
+    }
+
     /// A name of 244 bytes in a script of two- and four-byte characters stages and lands.
     @Test func aLongNameInAnyScriptIsWritten() throws {
         let folder = try CLI.temporaryFolder()

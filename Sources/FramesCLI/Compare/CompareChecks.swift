@@ -12,7 +12,7 @@ extension CompareCommand {
             ? [.folder("<expected>", options.expected), .folder("<actual>", options.actual)]
             : [.file("<expected>", options.expected), .file("<actual>", options.actual)]
         var outputs: [NamedPath] = []
-        if let diff = options.diff {
+        for diff in [options.diff, options.diffMask].compactMap({ $0 }) {
             outputs.append(folders ? .folder(diff.option, diff.value, names: names) : .file(diff.option, diff.value))
         }
         if let report = options.report { outputs.append(.file(report.option, report.value)) }
@@ -21,24 +21,30 @@ extension CompareCommand {
 
     /// Both checks for two folders of frames.
     static func checkFolders(_ options: Options, expectedNames: [String], actualNames: [String]) throws(FramesError) {
-        if let diff = options.diff, FileInput.exists(diff.value), !FileInput.isDirectory(diff.value) {
-            throw .invalidValue(
-                option: diff.option, value: diff.text,
-                expected: "a folder for the diffs of two folders (this is a file)")
-        }
-        if let diff = options.diff {
-            for name in Set(expectedNames).union(actualNames) {
-                if let refusal = OutputNames.refusal(of: FileInput.path(name, in: diff.value)) {
-                    throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
-                }
-            }
-        }
+        try checkDiffFolders(options, names: Set(expectedNames).union(actualNames))
         try checkCollisions(options, folders: true, names: Set(expectedNames).union(actualNames))
         try checkDiffSizes(
             options,
             pairs: Set(expectedNames).intersection(actualNames).sorted().map {
                 (FileInput.path($0, in: options.expected), FileInput.path($0, in: options.actual))
             })
+    }
+
+    /// The diff folders of two folders (`--diff`, `--diff-mask`): folders, not files, and every
+    /// diff's path in them within NAME_MAX and PATH_MAX in bytes.
+    static func checkDiffFolders(_ options: Options, names: Set<String>) throws(FramesError) {
+        for diff in [options.diff, options.diffMask].compactMap({ $0 }) {
+            if FileInput.exists(diff.value), !FileInput.isDirectory(diff.value) {
+                throw .invalidValue(
+                    option: diff.option, value: diff.text,
+                    expected: "a folder for the diffs of two folders (this is a file)")
+            }
+            for name in names.sorted() {
+                if let refusal = OutputNames.refusal(of: FileInput.path(name, in: diff.value)) {
+                    throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
+                }
+            }
+        }
     }
 
     /// With `--diff`: refuses, before comparing, a pair whose diff image (expected | actual |

@@ -72,11 +72,10 @@ enum CompareCommand {
             return 0
         }
         try options.checkReportPath()
-        if let diff = options.diff, let refusal = OutputNames.refusal(of: diff.value) {
-            throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
-        }
-        if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
-            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
+        for output in [options.diff, options.diffMask, options.report].compactMap({ $0 }) {
+            if let refusal = OutputNames.refusal(of: output.value) {
+                throw .invalidValue(option: output.option, value: output.text, expected: refusal)
+            }
         }
         for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]
         where !FileInput.exists(path) {

@@ -8,6 +8,7 @@ extension JudgedCompare {
     /// Outputs (`--diff`, `--diff-mask`, `--report`) against the inputs (the two sides and
     /// `--mask`) and each other.
     static func checkOutputs(_ options: Options, folders: Bool, names: Set<String>) throws(FramesError) {
+        if folders { try CompareCommand.checkDiffFolders(options, names: names) }
         var inputs: [NamedPath] =
             folders
             ? [.folder("<expected>", options.expected), .folder("<actual>", options.actual)]
