@@ -79,6 +79,30 @@ import Glibc
         }
     }
 
+    /// An output onto an input, or a folder of other files, is refused before any input is read:
+    /// a backdrop that is not even an image is not what the refusal names.
+    @Test(arguments: [
+        ["--apng", "b.png", "--frames", "2"], ["--sheet", "b.png", "--frames", "2"], ["--out", "o", "--frames", "2"],
+        ["--out", "p", "--frames", "2"],
+    ])
+    func anOutputOntoAnInputIsRefusedBeforeReadingIt(arguments: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("o"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("p"), withIntermediateDirectories: false)
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("b.png"))
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("o/frame_0001.png"))
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("p/notes.txt"))
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("p/b.png"))
+        let backdrop = arguments.contains("o") ? "o/frame_0001.png" : arguments.contains("p") ? "p/b.png" : "b.png"
+        let result = try CLI.run(["--style", "overlay", "--backdrop-image", backdrop] + arguments, in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        let named = arguments.contains("--apng") ? "--apng" : arguments.contains("--sheet") ? "--sheet" : "--out"
+        #expect(result.stderr.hasPrefix("Error: invalid value '\(arguments[1])' for \(named)"), "\(result.stderr)")
+    }
+
     /// A name of 244 bytes in a script of two- and four-byte characters stages and lands.
     @Test func aLongNameInAnyScriptIsWritten() throws {
         let folder = try CLI.temporaryFolder()

@@ -24,7 +24,7 @@ enum OutputCheck {
         let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
         try checkNames(job, frameNames: names)
         let listed = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/" + Manifest.fileName) } ?? []
-        try checkCollisions(job, frameNames: names, earlier: listed)
+        try checkCollisions(job.outputs, frameNames: names + listed, inputs: job.inputs)
         try checkDestinations(job, frameNames: names)
         return Plan(frameNames: names)
     }
@@ -57,15 +57,17 @@ enum OutputCheck {
     }
 
     /// Outputs against inputs and each other: the folder with the names the run writes or
-    /// removes there, the single files.
-    static func checkCollisions(_ job: RenderJob, frameNames: [String], earlier: [String]) throws(FramesError) {
-        var outputs: [NamedPath] = []
-        if let folder = job.outputs.folder {
-            let names = Set(frameNames + earlier + [Manifest.fileName, FolderLock.fileName])
-            outputs.append(.folder(job.outputs.folderOption, folder, names: names))
+    /// removes there (`frameNames`), the single files. Checked once before any input is read
+    /// (`RenderJob.resolve`: a backdrop is not decoded to be refused), and again in the plan
+    /// with the earlier run's frames.
+    static func checkCollisions(_ outputs: OutputPlan, frameNames: [String], inputs: [NamedPath]) throws(FramesError) {
+        var paths: [NamedPath] = []
+        if let folder = outputs.folder {
+            let names = Set(frameNames + [Manifest.fileName, FolderLock.fileName])
+            paths.append(.folder(outputs.folderOption, folder, names: names))
         }
-        outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
-        try PathCollisions.check(outputs: outputs, inputs: job.inputs)
+        paths += outputs.files.map { NamedPath.file($0.option, $0.path) }
+        try PathCollisions.check(outputs: paths, inputs: inputs)
     }
 
     /// Every destination usable before anything is made.

@@ -32,12 +32,21 @@ struct RenderJob: Sendable {
     static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
-        var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
-        // The session language also sets the text's language forms and line breaking.
-        scene.language = language.languageCode
         let inputs = [options.styleFile, options.backdropImage, options.fontFile].compactMap { given in
             given.map { NamedPath.file($0.option, $0.value) }
         }
+        let sequence = try SequencePlan.resolve(options, variant: style.variant)
+        let outputs = try OutputPlan.resolve(options)
+        // An output onto an input, or a folder of other files, is refused before the inputs are
+        // read (a backdrop decoded); the plan checks both again.
+        try OutputCheck.checkCollisions(
+            outputs, frameNames: sequence.writtenIndices.map(sequence.namePattern.name(for:)), inputs: inputs)
+        if let folder = outputs.folder {
+            try OutputCheck.checkFolder(folder, option: outputs.folderOption, force: outputs.force)
+        }
+        var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
+        // The session language also sets the text's language forms and line breaking.
+        scene.language = language.languageCode
         let label = try SceneResolution.label(of: scene, options)
         // The backdrop kept only as scaled to the frame (the decoded file is not kept beside it).
         do {
@@ -45,8 +54,6 @@ struct RenderJob: Sendable {
         } catch {
             throw .image(error)
         }
-        let sequence = try SequencePlan.resolve(options, variant: scene.variant)
-        let outputs = try OutputPlan.resolve(options)
         let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
         if let webp = options.webp, width * height > WebPEncoder.maxPixelCount {
             throw .invalidValue(
