@@ -138,9 +138,11 @@ import Glibc
         try Data("mine".utf8).write(to: out.appendingPathComponent("photo7.png"))
         let notes = try StopTests.identity(out.appendingPathComponent("notes.txt"))
         var lines = ["frames journal 2"]
+        // Inodes that are not the file's at the name (as in a copied folder).
         for name in ["notes.txt", "photo7.png", "frame_0001.png"] {
-            lines.append("new \(notes.inode + 1) 4 \(StopTests.hex(name))")
-            lines.append("stale \(notes.inode + 2) 4 \(StopTests.hex(name))")
+            let real = try StopTests.identity(out.appendingPathComponent(name))
+            lines.append("new \(real.inode + 1) \(real.size) \(StopTests.hex(name))")
+            lines.append("stale \(real.inode + 2) \(real.size) \(StopTests.hex(name))")
         }
         // Even with the right inode, a name that is not a frame's is never removed.
         lines.append("new \(notes.inode) \(notes.size) \(StopTests.hex("notes.txt"))")
