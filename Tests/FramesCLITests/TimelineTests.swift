@@ -121,13 +121,4 @@ import Testing
         #expect(
             parsed.frames[processing.frames.lowerBound] == .spinner(0), "\(timeline): the spinner starts at 12 o'clock")
     }
-
-    /// A duration finer than a microsecond is refused, not rounded to one that moves a boundary.
-    @Test(arguments: ["idle:0.1,processing:0.0000001,done:0.1", "idle:0.3333333,processing:0.3333334,done:0.3333333"])
-    func durationsFinerThanAMicrosecondAreRefused(timeline: String) throws {
-        #expect(throws: FramesError.self) { try SessionTimeline(parsing: timeline, fps: 10, loadingEnabled: true) }
-        #expect(throws: Never.self) {
-            try SessionTimeline(parsing: "idle:0.000001,processing:0.333333,done:1e-6", fps: 10, loadingEnabled: true)
-        }
-    }
 }
