@@ -34,6 +34,21 @@ import Testing
     }
 
     /// preset < file < flags, and the file's preset chooses the variant unless --style does.
+    /// A frame made too large by a style file's key is refused naming the key, not --scale.
+    @Test(arguments: ["textSize", "spinnerSize"])
+    func aFrameTooLargeNamesTheKeyThatMadeIt(key: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try write("{\"\(key)\": 10000}", to: folder)
+        let result = try CLI.run([
+            "--style-file", path, "--frames", "1", "--out", folder.appendingPathComponent("o").path,
+        ])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.contains("for key '\(key)'") && result.stderr.contains("100 megapixels"), "\(result.stderr)")
+        #expect(!result.stderr.split(separator: "\n")[0].contains("--scale"), "\(result.stderr)")
+    }
+
     @Test func precedenceIsPresetThenFileThenFlags() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -84,7 +84,8 @@ enum RenderCommand {
             "timeline", "phases",
             help: "Render a payment session, e.g. idle:0.5,processing:2,done:0.5 (seconds): the overlay shows "
                 + "exactly while processing, instantly (no transition is documented), its spinner starting at "
-                + "12 o'clock when processing starts.", \.timeline, .nonEmpty("phase:seconds pairs", completion: .none)),
+                + "12 o'clock when processing starts. Durations are taken to the microsecond.",
+            \.timeline, .nonEmpty("phase:seconds pairs", completion: .none)),
         .value(
             "loading-enabled", "bool", help: "With --timeline: false keeps the overlay hidden (isLoadingEnabled).",
             default: "true", \.loadingEnabled, .bool),

@@ -47,7 +47,7 @@ struct RenderJob: Sendable {
         var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
         // The session language also sets the text's language forms and line breaking.
         scene.language = language.languageCode
-        let label = try SceneResolution.label(of: scene, options)
+        let label = try SceneResolution.label(of: scene, options, style: style)
         // The backdrop kept only as scaled to the frame (the decoded file is not kept beside it).
         do {
             try scene.fitBackdropImage(label: label)

@@ -68,7 +68,9 @@ enum SceneResolution {
     /// The scene's label, made once; without text, a `--font-file` is still opened once to check
     /// it. The image the label gives must have at least one and at most `Pixmap.maxPixelCount`
     /// pixels.
-    static func label(of scene: Scene, _ options: RenderOptions) throws(FramesError) -> TextLabel? {
+    static func label(of scene: Scene, _ options: RenderOptions, style: ResolvedStyle) throws(FramesError)
+        -> TextLabel?
+    {
         let label: TextLabel?
         do {
             label = try scene.makeLabel()
@@ -82,32 +84,44 @@ enum SceneResolution {
         }
         let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
         if width < 1 || height < 1 || Double(width) * Double(height) > Double(Pixmap.maxPixelCount) {
-            throw invalidImageSize(width: width, height: height, scene: scene, options)
+            throw invalidImageSize(width: width, height: height, scene: scene, options, style: style)
         }
         return label
     }
 
     /// An image of no pixels or over 100 megapixels: name the options that set its size.
-    static func invalidImageSize(width: Int, height: Int, scene: Scene, _ options: RenderOptions) -> FramesError {
+    static func invalidImageSize(
+        width: Int, height: Int, scene: Scene, _ options: RenderOptions, style: ResolvedStyle
+    ) -> FramesError {
         let sizeProperties: [StyleProperty] = [.spinnerSize, .paddingHorizontal, .paddingVertical, .textSize, .textGap]
         let candidates: [(option: String, text: String)?] =
             [options.scale, options.width, options.height].map { $0.map { ($0.option, $0.text) } }
             + sizeProperties.map { property in options.flag(for: property).map { ($0.option, $0.text) } }
             + [options.text.map { ($0.option, $0.text) }]
         let given = candidates.compactMap { $0 }
-        let sizeOptions = given.isEmpty ? "--scale" : given.map(\.option).joined(separator: ", ")
-        let blamed = given.first { $0.option == "--scale" } ?? given.first
-        let option = blamed?.option ?? "--scale"
-        let value = blamed?.text ?? "\(formatNumber(scene.scale)) (default)"
-        if width < 1 || height < 1 {
-            return .invalidValue(
-                option: option, value: value,
-                expected: "an image of at least 1 × 1 px (it would be \(width) × \(height) px; set by \(sizeOptions))")
+        // The style file's keys that set a size, when no flag did.
+        let keys: [(path: String, key: String, json: JSONValue)] = sizeProperties.compactMap { property in
+            guard case .file(let path, let entry) = style.source(of: property) else { return nil }
+            return (path, property.name, entry.json)
         }
-        let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+        let setBy = given.map(\.option) + keys.map(\.key)
+        let sizeOptions = setBy.isEmpty ? "--scale" : setBy.joined(separator: ", ")
+        let size: String
+        if width < 1 || height < 1 {
+            size = "an image of at least 1 × 1 px (it would be \(width) × \(height) px; set by \(sizeOptions))"
+        } else {
+            let megapixels = (Double(width) * Double(height) / 1e6 * 10).rounded() / 10
+            size =
+                "a frame of at most 100 megapixels (it would be \(width) × \(height) px, "
+                + "\(formatNumber(megapixels)) megapixels; set by \(sizeOptions))"
+        }
+        if given.isEmpty, let key = keys.first {
+            return FramesError(
+                StyleFileError.invalidValue(path: key.path, key: key.key, value: key.json, expected: size))
+        }
+        let blamed = given.first { $0.option == "--scale" } ?? given.first
         return .invalidValue(
-            option: option, value: value,
-            expected: "a frame of at most 100 megapixels (it would be \(width) × \(height) px, "
-                + "\(formatNumber(megapixels)) megapixels; set by \(sizeOptions))")
+            option: blamed?.option ?? "--scale", value: blamed?.text ?? "\(formatNumber(scene.scale)) (default)",
+            expected: size)
     }
 }
