@@ -103,6 +103,20 @@ import Glibc
         #expect(result.stderr.hasPrefix("Error: invalid value '\(arguments[1])' for \(named)"), "\(result.stderr)")
     }
 
+    /// An animated WebP or GIF is made whole in memory: the pixels of all its frames are bounded
+    /// (200 and 500 megapixels), refused before anything is rendered or written.
+    @Test(arguments: [("--webp", "a.webp", 68), ("--gif", "a.gif", 169)])
+    func animationsAreBoundedByAllTheirPixels(option: String, file: String, frames: Int) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let common = ["--style", "overlay", "--scale", "3", "--no-text", option, file]
+        let refused = try CLI.run(common + ["--frames", "\(frames)"], in: folder)
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("Error: invalid value '\(file)' for \(option): expected at most"))
+        #expect(refused.stderr.contains("megapixels of frames in all"), "\(refused.stderr)")
+        #expect(CLI.contents(of: folder).isEmpty)
+    }
+
     /// A name of 244 bytes in a script of two- and four-byte characters stages and lands.
     @Test func aLongNameInAnyScriptIsWritten() throws {
         let folder = try CLI.temporaryFolder()

@@ -24,6 +24,9 @@ public struct GIFEncoder: Sendable {
     /// The largest frame written over a backdrop image: 12 megapixels. A photograph brings up to
     /// 16.7 million colours, each counted and quantized in memory (about 100 bytes a colour).
     public static let maxBackdropPixelCount = 12_000_000
+    /// The most pixels of all frames together: 500 megapixels. The file is made whole in memory:
+    /// frames that change everywhere cost up to 2.6 bytes a pixel of all frames, 1.3 GB here.
+    public static let maxTotalPixelCount = 500_000_000
 
     /// A GIF of `frames`, over `matte` (straight 8-bit channels) when given.
     public init(frames: any AnimationFrames, matte: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)? = nil) {

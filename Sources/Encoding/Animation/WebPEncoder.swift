@@ -13,6 +13,11 @@ public struct WebPEncoder: Sendable {
     /// libwebp's animation encoder keeps several whole frames of its own (the canvas before and
     /// after, the candidate sub-frames), about 40 bytes a pixel in all: 4.1 GB at 100 megapixels.
     public static let maxPixelCount = 34_000_000
+    /// The most pixels of all frames together: 200 megapixels (60 full-screen frames at @3x are
+    /// 178). The encoder holds the whole file and the frames it coded, and the file is made
+    /// whole: frames that change everywhere (noise, a dim switched every frame) cost up to 8.5
+    /// bytes a pixel of all frames, 1.7 GB at this limit.
+    public static let maxTotalPixelCount = 200_000_000
     /// libwebp's effort for lossless coding, 0 (fast) … 6 (smallest). Default: 4.
     let method: Int
 

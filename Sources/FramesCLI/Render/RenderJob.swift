@@ -61,6 +61,18 @@ struct RenderJob: Sendable {
                 expected: "frames of at most \(WebPEncoder.maxPixelCount / 1_000_000) megapixels for an animated WebP "
                     + "(these are \(width) × \(height) px; libwebp's encoder keeps several whole frames in memory)")
         }
+        let total = width * height * sequence.frameCount
+        let animations: [(Given<String>?, String, Int)] = [
+            (options.webp, "an animated WebP", WebPEncoder.maxTotalPixelCount),
+            (options.gif, "a GIF", GIFEncoder.maxTotalPixelCount),
+        ]
+        for case (let given?, let kind, let limit) in animations where total > limit {
+            throw .invalidValue(
+                option: given.option, value: given.text,
+                expected: "at most \(limit / 1_000_000) megapixels of frames in all for \(kind) (these are "
+                    + "\(sequence.frameCount) frames of \(width) × \(height) px, \(total / 1_000_000) megapixels; the file "
+                    + "is made whole in memory): fewer frames (--frames, --fps) or a smaller --scale")
+        }
         if let gif = options.gif, options.backdropImage != nil, width * height > GIFEncoder.maxBackdropPixelCount {
             throw .invalidValue(
                 option: gif.option, value: gif.text,
