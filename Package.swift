@@ -89,6 +89,20 @@ let package = Package(
             pkgConfig: linkedElsewhere("libgif"),
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        // Little CMS (pkg-config lcms2): a screenshot's ICC profile (Display P3 from iOS) to sRGB,
+        // for `frames measure`. Opened when first called on Linux, like the libraries above.
+        .systemLibrary(
+            name: "CLittleCMS",
+            pkgConfig: linkedElsewhere("lcms2"),
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
+        // libjpeg-turbo's TurboJPEG API (pkg-config libturbojpeg): JPEG screenshots, for
+        // `frames measure`. Opened when first called on Linux.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: linkedElsewhere("libturbojpeg"),
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
+        ),
         // Opens the text and export libraries when first called (include/library_loader.h).
         .target(name: "LibraryLoader"),
         .target(
@@ -96,7 +110,7 @@ let package = Package(
             dependencies: [
                 "PNGBridge", "Checksum", "LibraryLoader", "CZlib", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
                 "CUnibreak",
-                "CWebP", "CGIF",
+                "CWebP", "CGIF", "CLittleCMS", "CTurboJPEG",
             ]),
         .target(name: "FramesTesting", dependencies: ["Raster"]),
         // The command line tool's logic (parsing, help, commands), apart from main.swift.

@@ -15,6 +15,7 @@ let subcommands: [Subcommand] = [
     Subcommand(name: "verify", usage: { VerifyCommand.parser.usage }, run: VerifyCommand.run),
     Subcommand(name: "lint", usage: { LintCommand.parser.usage }, run: LintCommand.run),
     Subcommand(name: "studio", usage: { StudioCommand.parser.usage }, run: StudioCommand.run),
+    Subcommand(name: "measure", usage: { MeasureCommand.parser.usage }, run: MeasureCommand.run),
 ]
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole

@@ -1,0 +1,150 @@
+/// The label under the ring: its lines, text size, gap, colour and width, in screenshot pixels
+/// and points.
+///
+/// Method. In the card under the ring's box, each pixel's ink is its colour's projection on the
+/// line from the card colour to the text colour (first taken as the median of the pixels
+/// farthest from the card colour). The rows' sums give the lines, baselines and x-height lines
+/// (`LineProfile`). The text size is the body height over the font's calibrated body ratio
+/// (`LabelFont`), or, with two lines or more, the baseline-to-baseline distance over the
+/// font's line pitch, which is sharper. The first line box's top is its baseline less the
+/// ascender; the gap is from the spinner's box to it. When the text is known (`--text`,
+/// `--lang`, or one of the default texts found to match), `LabelText` refines the size from the
+/// ink's width and checks the text.
+struct LabelFit: Sendable {
+    /// One line: its baseline and ink extent, px.
+    struct Line: Sendable {
+        var baseline: Double
+        var bodyTop: Double
+        var inkLeft: Double
+        var inkRight: Double
+        var inkTop: Double
+        var inkBottom: Double
+    }
+
+    var lines: [Line]
+    /// Text size, pt, and the spread of its per-line estimates, pt.
+    var size: Double
+    var sizeSpread: Double
+    var color: RGB
+    /// The widest line's advance width, pt: from the font when the text is known, else the
+    /// ink's width plus the font's usual side bearings.
+    var width: Double
+    /// The text the label was measured as, when known; whether it matched the expected text.
+    var text: String?
+    var matches: Bool?
+    /// The region searched and its ink (0…1 a pixel, row-major).
+    var region: PixelRect
+    var ink: [Float]
+
+    /// The label in `region` (inside the card, under the ring's box), or nil when it holds no
+    /// line of text.
+    static func find(
+        _ pixels: ScreenPixels, ring: RingFit, region: PixelRect, font: LabelFont, scale: Double
+    ) -> LabelFit? {
+        guard !region.isEmpty, let ink = inkColor(pixels, ring: ring, region: region) else { return nil }
+        let coverage = LabelFit.coverage(pixels, card: ring.card, ink: ink, region: region)
+        var rows = [Double](repeating: 0, count: region.height)
+        for y in 0..<region.height {
+            var sum: Float = 0
+            for x in 0..<region.width { sum += coverage[y * region.width + x] }
+            rows[y] = Double(sum)
+        }
+        let found = consecutiveLines(LineProfile.lines(rows), width: Double(region.width), font: font, scale: scale)
+        guard !found.isEmpty else { return nil }
+        var lines: [Line] = []
+        for line in found {
+            var columns = [Double](repeating: 0, count: region.width)
+            for y in Int(line.inkTop)..<Int(line.inkBottom) {
+                for x in 0..<region.width { columns[x] += Double(coverage[y * region.width + x]) }
+            }
+            let extent = InkExtent.of(columns)
+            let (x0, y0) = (Double(region.x0), Double(region.y0))
+            lines.append(
+                Line(
+                    baseline: y0 + line.baseline, bodyTop: y0 + line.bodyTop, inkLeft: x0 + extent.left,
+                    inkRight: x0 + extent.right, inkTop: y0 + line.inkTop, inkBottom: y0 + line.inkBottom))
+        }
+        let bodies = found.map { $0.bodyHeight / (font.bodyRatio * scale) }
+        var size = Robust.median(bodies)
+        var spread = max(Robust.spread(bodies), 0.04 * size)
+        if lines.count >= 2 {
+            let pitch = (lines.last!.baseline - lines[0].baseline) / Double(lines.count - 1)
+            size = pitch / (font.pitch * scale)
+            spread = 0.25 / (font.pitch * scale * Double(lines.count - 1))
+        }
+        let inkWidth = lines.map { $0.inkRight - $0.inkLeft }.max()! / scale
+        var fit = LabelFit(
+            lines: lines, size: size, sizeSpread: spread, color: RGB(0, 0, 0), width: inkWidth + font.bearings * size,
+            text: nil, matches: nil, region: region, ink: coverage)
+        fit.color = fit.plateauColor(pixels, card: ring.card, toward: ink)
+        return fit
+    }
+
+    /// The first lines from the top that follow one another a line pitch apart (give or take a
+    /// third), without a row full of ink (the card's edge, the screen).
+    static func consecutiveLines(
+        _ lines: [LineProfile.Line], width: Double, font: LabelFont, scale: Double
+    ) -> [LineProfile.Line] {
+        var kept: [LineProfile.Line] = []
+        for line in lines {
+            guard line.level < 0.8 * width, line.bodyHeight >= 1.5 else { break }
+            if let last = kept.last {
+                let size = last.bodyHeight / (font.bodyRatio * scale)
+                let pitch = font.pitch * size * scale
+                guard abs(line.baseline - last.baseline - pitch) < pitch / 3 else { break }
+            }
+            kept.append(line)
+        }
+        return kept
+    }
+
+    /// The colour of the pixels farthest from the card colour in `region` (their median), or
+    /// nil when no pixel stands out from the card's noise.
+    static func inkColor(_ pixels: ScreenPixels, ring: RingFit, region: PixelRect) -> RGB? {
+        let tolerance = max(10, 4 * ring.noise)
+        var far: [(Float, RGB)] = []
+        for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 {
+                let color = pixels.rgb(x, y)
+                let d = color.distance(to: ring.card)
+                if d > tolerance { far.append((d, color)) }
+            }
+        }
+        guard far.count >= 8 else { return nil }
+        far.sort { $0.0 > $1.0 }
+        return Robust.median(far.prefix(max(4, far.count / 20)).map(\.1))
+    }
+
+    /// Each pixel's share of `ink` over `card`, from −0.2 to 1.2 (noise keeps its sign, so sums
+    /// stay unbiased).
+    static func coverage(_ pixels: ScreenPixels, card: RGB, ink: RGB, region: PixelRect) -> [Float] {
+        var out = [Float](repeating: 0, count: region.width * region.height)
+        for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 {
+                let share = RingFit.share(pixels.rgb(x, y), card: card, toward: ink)
+                out[(y - region.y0) * region.width + x - region.x0] = min(1.2, max(-0.2, share))
+            }
+        }
+        return out
+    }
+
+    /// The text colour from the ink's plateau: along the direction of the ink-weighted mean
+    /// change from the card colour, as far as the 97th percentile of the ink pixels reach.
+    func plateauColor(_ pixels: ScreenPixels, card: RGB, toward ink: RGB) -> RGB {
+        var direction = RGB(0, 0, 0)
+        var reach: [Float] = []
+        let axis = ink - card
+        let length = max(1e-6, axis.length)
+        for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 {
+                let share = self.ink[(y - region.y0) * region.width + x - region.x0]
+                guard share > 0.1 else { continue }
+                let change = pixels.rgb(x, y) - card
+                direction += change * share
+                reach.append((change * axis).sum() / length)
+            }
+        }
+        let unit = direction.length > 0 ? direction / direction.length : axis / length
+        return card + unit * Robust.quantile(reach, 0.97)
+    }
+}

@@ -1,0 +1,51 @@
+/// The fitted ring drawn as the contract draws it (track ring, then the arc with round caps, by
+/// the package's exact-area rasterizer) over the fitted card colour, to see how much of the
+/// screenshot it explains.
+struct RingModel {
+    let fit: RingFit
+
+    init(_ fit: RingFit) {
+        self.fit = fit
+    }
+
+    /// The track's and the arc's outlines, in screenshot pixels.
+    var paths: (track: Path, arc: Path) {
+        let center = Point(x: fit.centerX, y: fit.centerY)
+        let track = Path.ring(center: center, outerRadius: fit.outerRadius, innerRadius: fit.innerRadius)
+        let arc = Path.strokedArc(
+            center: center, radius: fit.radius, width: fit.thickness, start: .degrees(fit.arcStart),
+            sweep: .degrees(90))
+        return (track, arc)
+    }
+
+    /// The pixels of the ring's box, clipped to the image.
+    func window(width: Int, height: Int) -> PixelRect {
+        let reach = fit.outerRadius + 2
+        return PixelRect(
+            x0: Int((fit.centerX - reach).rounded(.down)), y0: Int((fit.centerY - reach).rounded(.down)),
+            x1: Int((fit.centerX + reach).rounded(.up)), y1: Int((fit.centerY + reach).rounded(.up))
+        ).intersection(PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+    }
+
+    /// The share (0…1) of the box's pixels within the noise of the model: the largest channel
+    /// difference at most 12 levels plus four times the card's noise.
+    func explainedShare(of pixels: ScreenPixels) -> Double {
+        let window = self.window(width: pixels.width, height: pixels.height)
+        guard !window.isEmpty else { return 0 }
+        let (track, arc) = paths
+        let trackMask = Rasterizer.coverage(of: track, in: window)
+        let arcMask = Rasterizer.coverage(of: arc, in: window)
+        let tolerance = 12 + 4 * fit.noise
+        var explained = 0
+        for y in window.y0..<window.y1 {
+            for x in window.x0..<window.x1 {
+                let t = trackMask.coverage(x: x, y: y)
+                let a = arcMask.coverage(x: x, y: y)
+                var model = fit.card + (fit.track - fit.card) * t
+                model += (fit.arc - model) * a
+                if model.distance(to: pixels.rgb(x, y)) <= tolerance { explained += 1 }
+            }
+        }
+        return Double(explained) / Double(window.width * window.height)
+    }
+}

@@ -1,0 +1,65 @@
+/// Reads a loading indicator back from a screenshot (docs/measure.md).
+///
+/// The ring is found first (`RingSearch`: where many edges point at a common centre) and fitted
+/// (`RingFit`); candidates that are not a ring with an arc of another colour are dropped. The
+/// card is found around the measured ring (`CardFit`, `CornerFit`), the label inside the card
+/// under the ring (`LabelFit`, `LabelText`), the dim layer against the backdrop when one is
+/// given (`DimFit`). The style is then drawn again over the screenshot's surroundings and
+/// compared with it (`MeasureRender`). Pixels in, values out: nothing is read or written here.
+public enum ScreenshotMeasure {
+    /// The indicator in `image`, or `MeasureError.noIndicator`. With two or more, the one whose
+    /// ring is largest is measured and the others are listed in `others` and `notes`.
+    public static func measure(_ image: Pixmap, options: MeasureOptions) throws(MeasureError) -> IndicatorMeasurement {
+        let pixels = ScreenPixels(image)
+        let scale = options.scale.scale
+        let rings = findRings(pixels, scale: scale)
+        guard let ring = rings.first else { throw .noIndicator(width: image.width, height: image.height) }
+        var parts = IndicatorParts(pixels: pixels, ring: ring, options: options)
+        parts.findCardAndLabel()
+        var measurement = parts.measurement()
+        measurement.others = rings.dropFirst().map { Point(x: $0.centerX / scale, y: $0.centerY / scale) }
+        if !measurement.others.isEmpty {
+            let places = ([ring] + rings.dropFirst()).map {
+                "(\(formatPoint($0.centerX / scale)), \(formatPoint($0.centerY / scale))) pt"
+            }
+            measurement.notes.insert(
+                "\(rings.count) loading indicators found, centred at \(places.joined(separator: ", ")); "
+                    + "measured the first (the largest)", at: 0)
+        }
+        if let backdrop = options.backdrop {
+            try parts.measureDim(backdrop, into: &measurement)
+        }
+        MeasureRender.compare(parts, into: &measurement)
+        return measurement
+    }
+
+    /// Every ring found, the largest first (ties: higher score, then higher up, then left).
+    static func findRings(_ pixels: ScreenPixels, scale: Double) -> [RingFit] {
+        let search = RingSearch(pixels, scale: scale)
+        var fits: [RingFit] = []
+        for candidate in search.candidates() {
+            guard let fit = RingFit.fit(pixels, candidate: candidate, error: Double(search.reduced.factor) + 1) else {
+                continue
+            }
+            if let same = fits.firstIndex(where: { other in
+                let dx = other.centerX - fit.centerX
+                let dy = other.centerY - fit.centerY
+                return (dx * dx + dy * dy).squareRoot() < max(other.outerRadius, fit.outerRadius)
+            }) {
+                if fit.score > fits[same].score { fits[same] = fit }
+            } else {
+                fits.append(fit)
+            }
+        }
+        return fits.sorted { a, b in
+            if abs(a.outerRadius - b.outerRadius) > 1 { return a.outerRadius > b.outerRadius }
+            if a.score != b.score { return a.score > b.score }
+            return (a.centerY, a.centerX) < (b.centerY, b.centerX)
+        }
+    }
+}
+
+/// A coordinate in points as the notes write it: at most one decimal.
+func formatPoint(_ value: Double) -> String {
+    formatNumber((value * 10).rounded() / 10)
+}
