@@ -68,4 +68,32 @@ struct CardFit: Sendable {
         }
         if let b = consensus(bottoms, minimum: max(3, columns.count / 4)) { (bottom, support[3]) = (b.value, b.count) }
     }
+
+    /// Where the card's rows end under `start`: from the first row from which three rows running
+    /// have less than 40 % of their pixels between the card's sides in the card's colour (a
+    /// label's rows keep far more), on to the first row with less than 10 % (past the bottom
+    /// corners) within half the card's width, else two rows past the first. Nil when the sides
+    /// are not both known or no such row comes within `limit` rows.
+    func lowestCardRow(_ pixels: ScreenPixels, ring: RingFit, from start: Int, limit: Int) -> Int? {
+        guard let left, let right else { return nil }
+        let x0 = max(0, Int((left + 1).rounded(.up)))
+        let x1 = min(pixels.width, Int((right - 1).rounded(.down)))
+        guard x1 > x0 else { return nil }
+        let tolerance = max(6, 4 * ring.noise)
+        func share(_ y: Int) -> Double {
+            var inCard = 0
+            for x in x0..<x1 where pixels.rgb(x, y).distance(to: ring.card) <= tolerance { inCard += 1 }
+            return Double(inCard) / Double(x1 - x0)
+        }
+        var low = 0
+        let end = min(pixels.height, start + limit)
+        for y in max(0, start)..<end {
+            low = share(y) < 0.4 ? low + 1 : 0
+            guard low == 3 else { continue }
+            let first = y - 2
+            for row in first..<min(end, first + (x1 - x0) / 2) where share(row) < 0.1 { return row }
+            return first + 2
+        }
+        return nil
+    }
 }

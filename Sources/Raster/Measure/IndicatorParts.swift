@@ -8,6 +8,8 @@ struct IndicatorParts {
     var label: LabelFit?
     var font: LabelFont?
     var notes: [String] = []
+    /// The first row under the ring that is no longer the card's (`CardFit.lowestCardRow`).
+    var cardEnd: Int?
 
     var scale: Double { options.scale.scale }
 
@@ -19,6 +21,10 @@ struct IndicatorParts {
 
     mutating func findCardAndLabel() {
         card = CardFit.sides(pixels, ring: ring)
+        // The top corners first: with the sides, they keep the label's search inside the card.
+        card.fitCorners(pixels, ring: ring)
+        let top = Int((ring.centerY + ring.outerRadius + 1).rounded(.up))
+        cardEnd = card.lowestCardRow(pixels, ring: ring, from: top, limit: Int((200 * scale).rounded()))
         findLabel()
         let under = label.map { $0.lines.last!.inkBottom + 1 } ?? (ring.centerY + ring.outerRadius + 1.5)
         card.bottom(pixels, ring: ring, below: under)
@@ -26,7 +32,8 @@ struct IndicatorParts {
     }
 
     /// The region a label may be in: across the card (or a screen's width around the axis when
-    /// its sides do not show), from under the ring's box to the card's bottom or 200 pt down.
+    /// its sides do not show), from under the ring's box to where the card's rows end
+    /// (`CardFit.lowestCardRow`) or 200 pt down.
     var labelRegion: PixelRect {
         let reach = Double(pixels.width) / 2
         let left = card.left.map { $0 + 1 } ?? card.right.map { 2 * ring.centerX - $0 + 1 } ?? (ring.centerX - reach)
@@ -34,7 +41,7 @@ struct IndicatorParts {
         let top = ring.centerY + ring.outerRadius + 1
         let rect = PixelRect(
             x0: Int(left.rounded(.up)), y0: Int(top.rounded(.up)), x1: Int(right.rounded(.down)),
-            y1: Int((top + 200 * scale).rounded(.down)))
+            y1: cardEnd ?? Int((top + 200 * scale).rounded(.down)))
         return rect.intersection(PixelRect(x0: 0, y0: 0, x1: pixels.width, y1: pixels.height))
     }
 
@@ -45,7 +52,14 @@ struct IndicatorParts {
             return
         }
         self.font = font
-        guard var found = LabelFit.find(pixels, ring: ring, region: labelRegion, font: font, scale: scale) else {
+        var shape: CardShape? = nil
+        if let left = card.left, let right = card.right, let top = card.top, let end = cardEnd {
+            shape = CardShape(left: left, right: right, top: top, bottom: Double(end), radius: card.cornerRadius ?? 0)
+        }
+        guard
+            var found = LabelFit.find(
+                pixels, ring: ring, region: labelRegion, inside: shape, font: font, scale: scale)
+        else {
             return
         }
         let wrap = wrapWidth(for: found)

@@ -39,10 +39,13 @@ struct LabelFit: Sendable {
     /// The label in `region` (inside the card, under the ring's box), or nil when it holds no
     /// line of text.
     static func find(
-        _ pixels: ScreenPixels, ring: RingFit, region: PixelRect, font: LabelFont, scale: Double
+        _ pixels: ScreenPixels, ring: RingFit, region: PixelRect, inside shape: CardShape?, font: LabelFont,
+        scale: Double
     ) -> LabelFit? {
-        guard !region.isEmpty, let ink = inkColor(pixels, ring: ring, region: region) else { return nil }
-        let coverage = LabelFit.coverage(pixels, card: ring.card, ink: ink, region: region)
+        guard !region.isEmpty, let ink = inkColor(pixels, ring: ring, region: region, inside: shape) else {
+            return nil
+        }
+        let coverage = LabelFit.coverage(pixels, card: ring.card, ink: ink, region: region, inside: shape)
         var rows = [Double](repeating: 0, count: region.height)
         for y in 0..<region.height {
             var sum: Float = 0
@@ -100,11 +103,11 @@ struct LabelFit: Sendable {
 
     /// The colour of the pixels farthest from the card colour in `region` (their median), or
     /// nil when no pixel stands out from the card's noise.
-    static func inkColor(_ pixels: ScreenPixels, ring: RingFit, region: PixelRect) -> RGB? {
+    static func inkColor(_ pixels: ScreenPixels, ring: RingFit, region: PixelRect, inside shape: CardShape?) -> RGB? {
         let tolerance = max(10, 4 * ring.noise)
         var far: [(Float, RGB)] = []
         for y in region.y0..<region.y1 {
-            for x in region.x0..<region.x1 {
+            for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
                 let color = pixels.rgb(x, y)
                 let d = color.distance(to: ring.card)
                 if d > tolerance { far.append((d, color)) }
@@ -116,11 +119,13 @@ struct LabelFit: Sendable {
     }
 
     /// Each pixel's share of `ink` over `card`, from −0.2 to 1.2 (noise keeps its sign, so sums
-    /// stay unbiased).
-    static func coverage(_ pixels: ScreenPixels, card: RGB, ink: RGB, region: PixelRect) -> [Float] {
+    /// stay unbiased); 0 outside the card's shape.
+    static func coverage(
+        _ pixels: ScreenPixels, card: RGB, ink: RGB, region: PixelRect, inside shape: CardShape?
+    ) -> [Float] {
         var out = [Float](repeating: 0, count: region.width * region.height)
         for y in region.y0..<region.y1 {
-            for x in region.x0..<region.x1 {
+            for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
                 let share = RingFit.share(pixels.rgb(x, y), card: card, toward: ink)
                 out[(y - region.y0) * region.width + x - region.x0] = min(1.2, max(-0.2, share))
             }
@@ -146,5 +151,28 @@ struct LabelFit: Sendable {
         }
         let unit = direction.length > 0 ? direction / direction.length : axis / length
         return card + unit * Robust.quantile(reach, 0.97)
+    }
+}
+
+/// The card's rounded rectangle as far as it is known, px: whether a pixel lies inside it, at
+/// least 1.5 px from its edge (so its anti-aliased edge is out).
+struct CardShape {
+    let left: Double
+    let right: Double
+    let top: Double
+    let bottom: Double
+    let radius: Double
+
+    func contains(_ x: Int, _ y: Int) -> Bool {
+        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+        let margin = 1.5
+        guard px >= left + margin, px <= right - margin, py >= top + margin, py <= bottom - margin else {
+            return false
+        }
+        let r = max(radius, margin)
+        let cx = min(max(px, left + r), right - r)
+        let cy = min(max(py, top + r), bottom - r)
+        let (dx, dy) = (px - cx, py - cy)
+        return (dx * dx + dy * dy).squareRoot() <= r - margin
     }
 }

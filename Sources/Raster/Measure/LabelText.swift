@@ -7,7 +7,8 @@
 /// size to a fraction of a percent. Drawn again at that size and laid over the screenshot's
 /// ink line by line (aligned on the ink's middle and the baseline), the two must correlate at
 /// 0.85 or more for the text to count as the expected one: no OCR, but a different text has
-/// different ink. The text colour is then the card colour plus the screenshot's change from it
+/// different ink. For text under 24 px a em (stems of two pixels or less, with no pixel of the
+/// pure colour), the text colour is then the card colour plus the screenshot's change from it
 /// summed over the label, divided by the drawn label's total coverage: the ink's mass, which
 /// anti-aliasing, scaling and JPEG's halved colour resolution all keep.
 extension LabelFit {
@@ -42,9 +43,26 @@ extension LabelFit {
         matches = true
         size = refined
         sizeSpread = max(0.004 * refined, Robust.spread(ratios) * refined / Double(max(1, ratios.count)).squareRoot())
-        width = label.width
-        color = massColor(pixels, card: card, drawnCoverage: RenderedLabel(label, scale: scale).totalCoverage)
+        let drawnAgain = RenderedLabel(label, scale: scale)
+        width = measuredWidth(label, drawnAgain, scale: scale)
+        // Stems a pixel wide or less have no pixel of the pure colour: then the ink's mass.
+        if size * scale < 24 {
+            color = massColor(pixels, card: card, drawnCoverage: drawnAgain.totalCoverage)
+        }
         return correlation
+    }
+
+    /// The widest line's advance width, pt: the screenshot's ink width plus the side bearings of
+    /// the line as drawn (advance less ink, by the same `InkExtent` rule), so that a renderer that
+    /// kerns differently still gets the card's padding right.
+    func measuredWidth(_ label: TextLabel, _ drawn: RenderedLabel, scale: Double) -> Double {
+        var widest = 0.0
+        for (index, line) in lines.enumerated() where index < label.lines.count {
+            let ink = drawn.inkExtent(drawnRows(label, drawn, index, scale: scale))
+            let bearings = label.lines[index].width * scale - (ink.right - ink.left)
+            widest = max(widest, (line.inkRight - line.inkLeft + bearings) / scale)
+        }
+        return widest
     }
 
     /// `text` laid out at `size`, wrapped at `maxLineWidth` pt when given.

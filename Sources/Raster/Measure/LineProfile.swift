@@ -38,17 +38,37 @@ struct LineProfile {
             }
         }
         if let s = start { runs.append(s..<rows.count) }
-        return runs.flatMap { bodies(in: $0, rows) }.compactMap { line(body: $0.body, run: $0.run, rows) }
+        // A run whose highest row is under 30 % of the highest (descenders or accents parted from
+        // their line by an empty row) is no line: it joins the nearest line within half a body.
+        let strong = runs.filter { run in (run.map { rows[$0] }.max() ?? 0) >= 0.3 * peak }
+        var lines = strong.flatMap { bodies(in: $0, rows) }.compactMap { line(body: $0.body, run: $0.run, rows) }
+        for run in runs where !strong.contains(run) {
+            let nearest = lines.indices.min { a, b in
+                distance(run, lines[a]) < distance(run, lines[b])
+            }
+            guard let k = nearest, distance(run, lines[k]) <= lines[k].bodyHeight / 2 else { continue }
+            lines[k].inkTop = min(lines[k].inkTop, Double(run.lowerBound))
+            lines[k].inkBottom = max(lines[k].inkBottom, Double(run.upperBound))
+        }
+        return lines
     }
 
-    /// The bodies of a run of ink rows (rows at 45 % of the run's highest or more), each with
-    /// the part of the run that belongs to it (split at the lowest row between two bodies).
+    /// Rows between a run and a line's ink (0 when they touch).
+    private static func distance(_ run: Range<Int>, _ line: Line) -> Double {
+        max(0, Double(run.lowerBound) - line.inkBottom, line.inkTop - Double(run.upperBound))
+    }
+
+    /// The bodies of a run of ink rows (rows at 30 % of the run's highest or more), each with
+    /// the part of the run that belongs to it (split at the lowest row between two bodies). Two
+    /// bands whose rows between never fall under 12 % of the highest are one body: the middle of
+    /// a body, between the strokes at the x-height and at the baseline, keeps its letters' stems,
+    /// while between two lines only descenders and ascenders pass.
     private static func bodies(in run: Range<Int>, _ rows: [Double]) -> [(body: Range<Int>, run: Range<Int>)] {
         let peak = run.map { rows[$0] }.max() ?? 0
         var bands: [Range<Int>] = []
         var start: Int? = nil
         for i in run {
-            if rows[i] >= 0.45 * peak {
+            if rows[i] >= 0.3 * peak {
                 if start == nil { start = i }
             } else if let s = start {
                 bands.append(s..<i)
@@ -56,10 +76,9 @@ struct LineProfile {
             }
         }
         if let s = start { bands.append(s..<run.upperBound) }
-        // Bands closer than a third of their height are one body cut by a thin row.
         var merged: [Range<Int>] = []
         for band in bands {
-            if let last = merged.last, band.lowerBound - last.upperBound <= max(1, last.count / 3) {
+            if let last = merged.last, (last.upperBound..<band.lowerBound).allSatisfy({ rows[$0] >= 0.12 * peak }) {
                 merged[merged.count - 1] = last.lowerBound..<band.upperBound
             } else {
                 merged.append(band)

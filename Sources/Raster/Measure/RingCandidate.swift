@@ -6,8 +6,9 @@ extension RingSearch {
     /// the stroke is too thin to part them). Both circles are then fitted to their edge pixels
     /// at once (Kåsa's algebraic fit: one centre, two radii), which puts the centre within about
     /// a third of a reduced pixel. Nil when no edge goes a third of the way round.
-    func candidate(atX cx: Int, y cy: Int, votes: Int) -> Candidate? {
-        var radii = edgeRadii(aroundX: Double(cx), y: Double(cy))
+    func candidate(atX cx: Int, y cy: Int, votes: Double) -> Candidate? {
+        let found = edgeRadii(aroundX: Double(cx), y: Double(cy))
+        var radii = found.radii
         guard !radii.isEmpty else { return nil }
         var center = (x: Double(cx), y: Double(cy))
         for _ in 0..<2 {
@@ -20,37 +21,36 @@ extension RingSearch {
         let inner = radii.min()!
         return Candidate(
             centerX: (center.x + 0.5) * f, centerY: (center.y + 0.5) * f,
-            outerRadius: (outer + 0.5) * f, innerRadius: max(0, (inner - 0.5) * f), votes: votes)
+            outerRadius: (outer + 0.5) * f, innerRadius: max(0, (inner - 0.5) * f), votes: votes,
+            edgeCount: found.edgeCount)
     }
 
     /// The edge pixels within the searched radii of (cx, cy) whose gradient is within 25° of
     /// the line to it: (distance, x, y).
     private func radialEdges(aroundX cx: Double, y cy: Double, band: ClosedRange<Double>) -> [(Double, Int, Int)] {
-        let w = reduced.width
-        let reach = Int(band.upperBound.rounded(.up)) + 1
-        var edges: [(Double, Int, Int)] = []
-        let x0 = max(1, Int(cx) - reach)
-        let x1 = min(w - 2, Int(cx) + reach)
-        let y0 = max(1, Int(cy) - reach)
-        let y1 = min(reduced.height - 2, Int(cy) + reach)
-        guard x0 <= x1, y0 <= y1 else { return [] }
-        for y in y0...y1 {
-            for x in x0...x1 {
-                let i = y * w + x
-                guard magnitude[i] > 0 else { continue }
-                let dx = Double(x) - cx
-                let dy = Double(y) - cy
-                let d = (dx * dx + dy * dy).squareRoot()
-                guard band.contains(d), d > 0 else { continue }
-                let alignment = abs(Double(directionX[i]) * dx + Double(directionY[i]) * dy) / d
-                if alignment > 0.9 { edges.append((d, x, y)) }
-            }
+        let reach = band.upperBound + 1
+        var found: [(Double, Int, Int)] = []
+        let y0 = max(0, Int(cy - reach))
+        let y1 = min(reduced.height - 1, Int(cy + reach))
+        guard y0 <= y1 else { return [] }
+        let low = band.lowerBound * band.lowerBound
+        let high = band.upperBound * band.upperBound
+        for k in rowStarts[y0]..<rowStarts[y1 + 1] {
+            let edge = edges[k]
+            let dx = Double(edge.x) - cx
+            let dy = Double(edge.y) - cy
+            let squared = dx * dx + dy * dy
+            guard squared >= low, squared <= high, squared > 0 else { continue }
+            let d = squared.squareRoot()
+            let alignment = abs(Double(edge.ux) * dx + Double(edge.uy) * dy) / d
+            if alignment > 0.9 { found.append((d, Int(edge.x), Int(edge.y))) }
         }
-        return edges
+        return found
     }
 
-    /// The one or two radii whose edges go furthest round (at least a third), outer first.
-    private func edgeRadii(aroundX cx: Double, y cy: Double) -> [Double] {
+    /// The one or two radii whose edges go furthest round (at least a third, and the second at
+    /// least 40 % as far as the first), outer first.
+    private func edgeRadii(aroundX cx: Double, y cy: Double) -> (radii: [Double], edgeCount: Double) {
         let band = Double(radii.lowerBound - 1)...Double(radii.upperBound + 1)
         let edges = radialEdges(aroundX: cx, y: cy, band: band)
         let top = radii.upperBound + 2
@@ -65,8 +65,12 @@ extension RingSearch {
         for r in max(1, radii.lowerBound - 1)..<top where share[r] >= 0.33 {
             if share[r] >= share[r - 1] && share[r] > share[r + 1] { peaks.append((r, share[r])) }
         }
-        let best = peaks.sorted { $0.share > $1.share }.prefix(2)
-        return best.map { Double($0.radius) }.sorted(by: >)
+        // The ring's two edges go round alike: a second peak must reach 40 % of the first's share
+        // (the card's straight sides, seen from its middle, reach far less).
+        let sorted = peaks.sorted { $0.share > $1.share }
+        let best = sorted.prefix(1) + sorted.dropFirst().prefix(1).filter { $0.share >= 0.4 * sorted[0].share }
+        let count = best.first.map { $0.share * 2 * Double.pi * Double($0.radius) } ?? 0
+        return (best.map { Double($0.radius) }.sorted(by: >), count)
     }
 
     /// One centre and a radius per circle, fitted to the edge pixels within 1.5 reduced pixels of

@@ -30,52 +30,79 @@ extension RingFit {
     /// The card colour (just outside the ring, and in its hole), the track colour and the arc
     /// colour, from whole pixels: the mean of the stroke's core (1.5 px in from each edge, so
     /// neither anti-aliasing nor JPEG's halved colour resolution reaches it) where the stroke
-    /// has one, else the ring's colour change summed over its pixels divided by its area.
+    /// has one, else from the stroke's pixels and their coverage c (from the fitted radii):
+    /// the track is composited over the card, P = t·T + (1 − t)·C, and the arc over that,
+    /// P = a·A + (1 − a)·(t·T + (1 − t)·C), where t and a are the pixel's coverage by the fitted
+    /// track and arc (drawn by the package's rasterizer), so each colour is the least-squares
+    /// colour of its pixels.
     mutating func refineColors(_ pixels: ScreenPixels) {
         var outside: [RGB] = []
         var trackCore: [RGB] = []
         var arcCore: [RGB] = []
-        var trackSum = RGB(0, 0, 0)
-        var trackArea: Float = 0
-        var arcSum = RGB(0, 0, 0)
-        var arcArea: Float = 0
+        var trackPixels: [(Float, Float, RGB)] = []
+        var arcPixels: [(Float, Float, RGB)] = []
         let (inner, outer) = (innerRadius, outerRadius)
-        let card = self.card
-        let core = 1.5
-        forEachPixel(
-            out: outer + 3.5,
-            { d, angle, color in
+        let model = RingModel(self)
+        let window = model.window(width: pixels.width, height: pixels.height)
+        guard !window.isEmpty else { return }
+        let (trackPath, arcPath) = model.paths
+        let trackMask = Rasterizer.coverage(of: trackPath, in: window)
+        let arcMask = Rasterizer.coverage(of: arcPath, in: window)
+        for y in window.y0..<window.y1 {
+            for x in window.x0..<window.x1 {
+                let (dx, dy) = (Double(x) + 0.5 - centerX, Double(y) + 0.5 - centerY)
+                let d = (dx * dx + dy * dy).squareRoot()
+                let color = pixels.rgb(x, y)
                 if d >= outer + 1.5 || (inner > 3 && d <= inner - 1.5) {
                     outside.append(color)
-                    return
+                    continue
                 }
-                guard let onArc = rayKind(angle) else { return }
-                let covered = Float(min(1, max(0, outer - d + 0.5)) - min(1, max(0, inner - d + 0.5)))
-                let inCore = d >= inner + core && d <= outer - core
+                guard let onArc = rayKind(atan2(dy, dx) * 180 / .pi) else { continue }
+                let inCore = d >= inner + 1.5 && d <= outer - 1.5
+                let covered = (trackMask.coverage(x: x, y: y), arcMask.coverage(x: x, y: y))
                 if onArc {
                     if inCore { arcCore.append(color) }
-                    arcSum += color - card
-                    arcArea += covered
+                    arcPixels.append((covered.0, covered.1, color))
                 } else {
                     if inCore { trackCore.append(color) }
-                    trackSum += color - card
-                    trackArea += covered
+                    trackPixels.append((covered.0, covered.1, color))
                 }
-            }, in: pixels)
-        if outside.count >= 16 { self.card = Robust.median(outside) }
+            }
+        }
+        if outside.count >= 16 { card = Robust.median(outside) }
         let tolerance = max(10, 4 * noise)
         if trackCore.count >= 16 {
             track = Robust.mean(of: trackCore, near: Robust.median(trackCore), tolerance: tolerance)
-        } else if trackArea > 4 {
-            track = self.card + trackSum / trackArea
+        } else if let fitted = RingFit.overColor(trackPixels.map { ($0.0, $0.2) }, base: { _ in card }) {
+            track = fitted
         }
         if arcCore.count >= 8 {
             arc = Robust.mean(of: arcCore, near: Robust.median(arcCore), tolerance: tolerance)
-        } else if arcArea > 2 {
-            // The arc lies over the track: its change from the card is the arc's colour over
-            // the card where the arc covers.
-            arc = self.card + arcSum / arcArea
+        } else {
+            // The arc over the track over the card, each with its own coverage.
+            let (card, track) = (self.card, self.track)
+            var sum = RGB(0, 0, 0)
+            var weight: Float = 0
+            for (t, a, color) in arcPixels where a > 0 {
+                let base = card + (track - card) * t
+                sum += (color - base * (1 - a)) * a
+                weight += a * a
+            }
+            if weight > 2 { arc = sum / weight }
         }
+    }
+
+    /// The colour X that best explains pixels P = c·X + (1 − c)·base(c) by least squares over
+    /// pixels of coverage c; nil when they cover less than two pixels in all.
+    static func overColor(_ pixels: [(Float, RGB)], base: (Float) -> RGB) -> RGB? {
+        var sum = RGB(0, 0, 0)
+        var weight: Float = 0
+        for (c, color) in pixels where c > 0 {
+            // P − (1 − c)·base = c·X: weighted by c, the normal equation is Σ c·(P − (1 − c)·base) = X·Σ c².
+            sum += (color - base(c) * (1 - c)) * c
+            weight += c * c
+        }
+        return weight > 2 ? sum / weight : nil
     }
 
     /// The arc's bisector from the arc's share of each ray's middle (the stroke's central half):

@@ -54,7 +54,9 @@ struct RingFit: Sendable {
     /// The fit around `candidate`, or nil when what is there is not a spinner's ring (no arc
     /// of another colour in one block, too little contrast, a model that explains too little).
     static func fit(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double) -> RingFit? {
-        guard var fit = initial(pixels, candidate: candidate, error: error) else { return nil }
+        guard var fit = initial(pixels, candidate: candidate, error: error) else {
+            return nil
+        }
         var margin = error
         for _ in 0..<3 {
             guard fit.refineGeometry(pixels, margin: margin) else { return nil }
@@ -62,6 +64,7 @@ struct RingFit: Sendable {
         }
         fit.refineColors(pixels)
         guard fit.refineGeometry(pixels, margin: 1) else { return nil }
+        fit.measureArc(pixels)
         fit.refineColors(pixels)
         fit.measureArc(pixels)
         fit.score = RingModel(fit).explainedShare(of: pixels)
