@@ -18,10 +18,19 @@ struct CardFit: Sendable {
     var cornerRadius: Double?
     /// The spread of the corner points about the fitted corners, px.
     var cornerSpread: Double = 0
+    /// How many pixels an edge may take (`EdgeScan.reach`): 3, or 6 for lossy screenshots.
+    var edgeReach = 3
+
+    /// The scan for the card's edges around `ring`.
+    func scanner(_ pixels: ScreenPixels, ring: RingFit) -> EdgeScan {
+        EdgeScan(pixels: pixels, inside: ring.card, tolerance: max(6, 4 * ring.noise), reach: edgeReach)
+    }
 
     /// The sides and the top around `ring`.
-    static func sides(_ pixels: ScreenPixels, ring: RingFit) -> CardFit {
-        let scan = EdgeScan(pixels: pixels, inside: ring.card, tolerance: max(6, 4 * ring.noise))
+    static func sides(_ pixels: ScreenPixels, ring: RingFit, lossy: Bool) -> CardFit {
+        var card = CardFit()
+        card.edgeReach = lossy ? 6 : 3
+        let scan = card.scanner(pixels, ring: ring)
         let (cx, cy) = (ring.centerX, ring.centerY)
         let outer = ring.outerRadius
         var lefts: [Double] = []
@@ -44,7 +53,6 @@ struct CardFit: Sendable {
                 tops.append(y)
             }
         }
-        var card = CardFit()
         let needed = { (count: Int) in max(3, count / 4) }
         if let l = consensus(lefts, minimum: needed(rows.count)) { (card.left, card.support[0]) = (l.value, l.count) }
         if let r = consensus(rights, minimum: needed(rows.count)) { (card.right, card.support[1]) = (r.value, r.count) }
@@ -55,7 +63,7 @@ struct CardFit: Sendable {
     /// The bottom edge: the columns under the ring's box scanned downward from `start` (a row
     /// under the label, or under the ring when there is none).
     mutating func bottom(_ pixels: ScreenPixels, ring: RingFit, below start: Double) {
-        let scan = EdgeScan(pixels: pixels, inside: ring.card, tolerance: max(6, 4 * ring.noise))
+        let scan = scanner(pixels, ring: ring)
         let outer = ring.outerRadius
         var bottoms: [Double] = []
         let columns = Int((ring.centerX - 0.8 * outer).rounded(.up))...Int((ring.centerX + 0.8 * outer).rounded(.down))

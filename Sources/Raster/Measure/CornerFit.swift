@@ -32,7 +32,7 @@ struct CornerFit {
             let startX = Int((corner.x + Double(corner.inwardX) * (reach + 1)).rounded(.down))
             if v > 0,
                 let x = scan.edge(
-                    line: row, vertical: false, from: startX, direction: -corner.inwardX, limit: steps + 3)
+                    line: row, vertical: false, from: startX, direction: -corner.inwardX, limit: steps + scan.reach)
             {
                 points.append((v, Double(corner.inwardX) * (x - corner.x)))
             }
@@ -41,7 +41,7 @@ struct CornerFit {
             let startY = Int((corner.y + Double(corner.inwardY) * (reach + 1)).rounded(.down))
             if w > 0,
                 let y = scan.edge(
-                    line: column, vertical: true, from: startY, direction: -corner.inwardY, limit: steps + 3)
+                    line: column, vertical: true, from: startY, direction: -corner.inwardY, limit: steps + scan.reach)
             {
                 // Columns are the same corner seen across the diagonal: marked by a negative v.
                 points.append((-w, Double(corner.inwardY) * (y - corner.y)))
@@ -106,7 +106,7 @@ extension CardFit {
     /// The corner radius from every corner whose two edges are known.
     mutating func fitCorners(_ pixels: ScreenPixels, ring: RingFit) {
         guard let left, let right, let top else { return }
-        let scan = EdgeScan(pixels: pixels, inside: ring.card, tolerance: max(6, 4 * ring.noise))
+        let scan = scanner(pixels, ring: ring)
         let fitter = CornerFit(scan: scan)
         let height = (bottom ?? (2 * ring.centerY - top)) - top
         let largest = min(right - left, height) / 2

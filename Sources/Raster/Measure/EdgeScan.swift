@@ -1,18 +1,22 @@
 /// Where a uniform area of one colour ends along a row or a column, to a fraction of a pixel.
 ///
 /// From a pixel inside the area, the scan steps outward until a pixel differs from the area's
-/// colour C by more than the tolerance. The outside colour S is read two pixels further on (and
-/// must agree with the pixel after it, or the edge is not clean). Each pixel of the three around
-/// the change is a mixture of C and S; its share of C (the projection of its colour on the line
-/// from S to C) is how much of it the area covers, so the edge lies that many pixels past the
-/// last pixel taken whole: an area-based estimate, exact for a straight edge across the line,
-/// and unbiased under the blur of a scaled screenshot.
+/// colour C by more than the tolerance. The outside colour S is read `reach` pixels from the
+/// last pixel of the area's colour (and must agree with the pixel after it, or the edge is not
+/// clean). Each pixel of the `reach` from that last one is a mixture of C and S; its share of C
+/// (the projection of its colour on the line from S to C) is how much of it the area covers,
+/// so the edge lies that many pixels past the last pixel taken whole: an area-based estimate,
+/// exact for a straight edge across the line, and unbiased under the blur of a scaled
+/// screenshot or of JPEG's halved colour resolution (which needs the wider reach: 6 pixels
+/// rather than 3).
 struct EdgeScan {
     let pixels: ScreenPixels
     /// The area's colour.
     let inside: RGB
     /// The largest channel difference still counted as the area's colour.
     let tolerance: Float
+    /// How many pixels the change may take: 3, or 6 for lossy screenshots.
+    var reach = 3
 
     /// The edge along row `row` (horizontal: `vertical` false) or column `row` (vertical),
     /// scanning from pixel `start` in `direction` (+1 or −1) for at most `limit` pixels: the
@@ -31,8 +35,8 @@ struct EdgeScan {
             if steps > limit || i + direction < 0 || i + direction >= length { return nil }
         }
         // i is the last pixel taken as the area's colour; i + direction the first that is not.
-        let far = i + 3 * direction
-        let farther = i + 4 * direction
+        let far = i + reach * direction
+        let farther = i + (reach + 1) * direction
         guard far >= 0, far < length, farther >= 0, farther < length else { return nil }
         let outside = at(far)
         guard outside.distance(to: inside) > 2 * tolerance, at(farther).distance(to: outside) <= 2 * tolerance else {
@@ -41,7 +45,7 @@ struct EdgeScan {
         let axis = inside - outside
         let norm = (axis * axis).sum()
         var covered = 0.0
-        for k in 0..<3 {
+        for k in 0..<reach {
             let share = ((at(i + k * direction) - outside) * axis).sum() / norm
             covered += Double(min(1, max(0, share)))
         }

@@ -12,6 +12,8 @@ struct IndicatorParts {
     var cardEnd: Int?
 
     var scale: Double { options.scale.scale }
+    /// JPEG or resampled: edges spread over more pixels.
+    var lossy: Bool { options.format == .jpeg || options.scale.resampled }
 
     init(pixels: ScreenPixels, ring: RingFit, options: MeasureOptions) {
         self.pixels = pixels
@@ -20,7 +22,7 @@ struct IndicatorParts {
     }
 
     mutating func findCardAndLabel() {
-        card = CardFit.sides(pixels, ring: ring)
+        card = CardFit.sides(pixels, ring: ring, lossy: lossy)
         // The top corners first: with the sides, they keep the label's search inside the card.
         card.fitCorners(pixels, ring: ring)
         let top = Int((ring.centerY + ring.outerRadius + 1).rounded(.up))
@@ -54,11 +56,14 @@ struct IndicatorParts {
         self.font = font
         var shape: CardShape? = nil
         if let left = card.left, let right = card.right, let top = card.top, let end = cardEnd {
-            shape = CardShape(left: left, right: right, top: top, bottom: Double(end), radius: card.cornerRadius ?? 0)
+            shape = CardShape(
+                left: left, right: right, top: top, bottom: Double(end), radius: card.cornerRadius ?? 0,
+                margin: lossy ? 4 : 1.5)
         }
         guard
             var found = LabelFit.find(
-                pixels, ring: ring, region: labelRegion, inside: shape, font: font, scale: scale)
+                pixels, ring: ring, region: labelRegion, inside: shape, font: font, scale: scale,
+                jpeg: options.format == .jpeg)
         else {
             return
         }
@@ -87,7 +92,7 @@ struct IndicatorParts {
         return Double(pixels.width) / scale - 2 * Layout.screenMargin - 2 * max(0, padding)
     }
 
-    /// Tries the fourteen default texts whose width at the measured size is within 8 % of the
+    /// Tries the fourteen default texts whose width at the measured size is within 12 % of the
     /// label's; the best that correlates at 0.9 or more becomes the label's text.
     func identify(_ label: inout LabelFit, font: LabelFont, wrap: Double?) {
         let inkWidth = (label.lines.map { $0.inkRight - $0.inkLeft }.max() ?? 0) / scale
@@ -98,7 +103,7 @@ struct IndicatorParts {
                 let laid = label.layout(
                     text, size: label.size, font: font, language: translation.languageCode, maxLineWidth: wrap),
                 laid.lines.count == label.lines.count,
-                abs(laid.width - label.width) <= 0.08 * max(inkWidth, 1)
+                abs(laid.width - label.width) <= 0.12 * max(inkWidth, 1)
             else { continue }
             var trial = label
             let correlation = trial.use(

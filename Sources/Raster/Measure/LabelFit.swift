@@ -35,12 +35,15 @@ struct LabelFit: Sendable {
     /// The region searched and its ink (0…1 a pixel, row-major).
     var region: PixelRect
     var ink: [Float]
+    /// The least ink a pixel must hold to count in a column's sum: four times the card's noise
+    /// over the text's contrast (JPEG's ripples otherwise add up down a column).
+    var inkFloor: Float = 0.05
 
     /// The label in `region` (inside the card, under the ring's box), or nil when it holds no
     /// line of text.
     static func find(
         _ pixels: ScreenPixels, ring: RingFit, region: PixelRect, inside shape: CardShape?, font: LabelFont,
-        scale: Double
+        scale: Double, jpeg: Bool
     ) -> LabelFit? {
         guard !region.isEmpty, let ink = inkColor(pixels, ring: ring, region: region, inside: shape) else {
             return nil
@@ -55,10 +58,13 @@ struct LabelFit: Sendable {
         let found = consecutiveLines(LineProfile.lines(rows), width: Double(region.width), font: font, scale: scale)
         guard !found.isEmpty else { return nil }
         var lines: [Line] = []
+        let floor = min(0.5, max(0.05, 4 * ring.noise / max(1, ink.distance(to: ring.card))))
         for line in found {
             var columns = [Double](repeating: 0, count: region.width)
             for y in Int(line.inkTop)..<Int(line.inkBottom) {
-                for x in 0..<region.width { columns[x] += Double(coverage[y * region.width + x]) }
+                for x in 0..<region.width where coverage[y * region.width + x] >= floor {
+                    columns[x] += Double(coverage[y * region.width + x])
+                }
             }
             let extent = InkExtent.of(columns)
             let (x0, y0) = (Double(region.x0), Double(region.y0))
@@ -78,8 +84,9 @@ struct LabelFit: Sendable {
         let inkWidth = lines.map { $0.inkRight - $0.inkLeft }.max()! / scale
         var fit = LabelFit(
             lines: lines, size: size, sizeSpread: spread, color: RGB(0, 0, 0), width: inkWidth + font.bearings * size,
-            text: nil, matches: nil, region: region, ink: coverage)
+            text: nil, matches: nil, region: region, ink: coverage, inkFloor: floor)
         fit.color = fit.plateauColor(pixels, card: ring.card, toward: ink)
+        if jpeg { fit.color = fit.lumaMassColor(pixels, card: ring.card, inside: shape) }
         return fit
     }
 
@@ -154,18 +161,44 @@ struct LabelFit: Sendable {
     }
 }
 
+extension LabelFit {
+    /// The text colour of a JPEG, whose colour resolution is halved (thin strokes lose their
+    /// hue to the card) but whose lightness is whole: each pixel's coverage is its lightness
+    /// (luma) change from the card over the text's (the plateau's), and the colour is the card
+    /// colour plus the change summed over the label (which the halved colour keeps) over the
+    /// coverage summed. Text as light as the card keeps the plateau colour.
+    func lumaMassColor(_ pixels: ScreenPixels, card: RGB, inside shape: CardShape?) -> RGB {
+        func luma(_ c: RGB) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
+        let contrast = luma(color) - luma(card)
+        guard abs(contrast) >= 15 else { return color }
+        var change = RGB(0, 0, 0)
+        var covered: Float = 0
+        let top = max(region.y0, Int(lines[0].inkTop) - 3)
+        let bottom = min(region.y1, Int(lines.last!.inkBottom) + 3)
+        for y in top..<bottom {
+            for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
+                let pixel = pixels.rgb(x, y)
+                change += pixel - card
+                covered += min(1.2, max(-0.2, (luma(pixel) - luma(card)) / contrast))
+            }
+        }
+        return covered > 1 ? card + change / covered : color
+    }
+}
+
 /// The card's rounded rectangle as far as it is known, px: whether a pixel lies inside it, at
-/// least 1.5 px from its edge (so its anti-aliased edge is out).
+/// least `margin` px from its edge (so its anti-aliased edge is out: 1.5 px, or 4 px where JPEG
+/// spreads an edge's colour).
 struct CardShape {
     let left: Double
     let right: Double
     let top: Double
     let bottom: Double
     let radius: Double
+    var margin = 1.5
 
     func contains(_ x: Int, _ y: Int) -> Bool {
         let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
-        let margin = 1.5
         guard px >= left + margin, px <= right - margin, py >= top + margin, py <= bottom - margin else {
             return false
         }

@@ -100,13 +100,15 @@ struct RenderedLabel {
 }
 
 /// Where the ink of a line starts and ends, from its column sums: the first and last columns
-/// holding at least a tenth of a pixel of ink, each edge moved in by the part of that column
-/// the ink leaves empty (relative to the column after it, capped at one). The same rule on the
+/// holding at least a tenth of a pixel of ink and 3 % of the fullest column's (so that noise
+/// summed down a column does not count), each edge moved in by the part of that column the ink
+/// leaves empty (relative to the column after it, capped at one). The same rule on the
 /// screenshot and on the calibration label, so its bias cancels in the side bearings.
 enum InkExtent {
     static func of(_ columns: [Double]) -> (left: Double, right: Double) {
-        guard let first = columns.firstIndex(where: { $0 >= 0.1 }),
-            let last = columns.lastIndex(where: { $0 >= 0.1 })
+        let least = max(0.1, 0.03 * (columns.max() ?? 0))
+        guard let first = columns.firstIndex(where: { $0 >= least }),
+            let last = columns.lastIndex(where: { $0 >= least })
         else { return (0, 0) }
         func filled(_ i: Int, _ next: Int) -> Double {
             guard next >= 0, next < columns.count, columns[next] > 0 else { return 1 }

@@ -82,31 +82,54 @@ extension LabelFit {
         var columns = [Double](repeating: 0, count: region.width)
         let rows = (Int(line.inkTop) - region.y0)..<(Int(line.inkBottom) - region.y0)
         for y in rows where y >= 0 && y < region.height {
-            for x in 0..<region.width { columns[x] += Double(max(0, ink[y * region.width + x])) }
+            for x in 0..<region.width where ink[y * region.width + x] >= inkFloor {
+                columns[x] += Double(ink[y * region.width + x])
+            }
         }
         return columns
     }
 
     /// The mean over lines of the correlation between the screenshot's ink and `label` drawn
-    /// with its line's ink middle and baseline on the screenshot's.
+    /// with its line's ink middle and baseline on the screenshot's. Each word is moved by up to
+    /// a tenth of the text size to where it fits best, and both are summed over square cells of
+    /// 8 % of the text size (at least 2 px), so that another renderer's kerning, which moves
+    /// glyphs by a pixel or two along a line, does not count as another text.
     func correlation(with label: TextLabel, scale: Double) -> Double {
         let drawn = RenderedLabel(label, scale: scale)
+        let cell = max(2, Int((0.08 * label.size * scale).rounded()))
+        let slack = max(2, Int((0.1 * label.size * scale).rounded()))
         var total = 0.0
         for (index, line) in lines.enumerated() {
             let rows = drawnRows(label, drawn, index, scale: scale)
             let dx = Quantiles(inkColumns(line)).middle + Double(region.x0) - Quantiles(drawn.columnSums(rows)).middle
             let baseline = drawn.top + (label.lineTop(index) + label.ascender) * scale
-            let dy = line.baseline - baseline
-            var pairs: [(Double, Double)] = []
-            for y in rows {
-                for x in 0..<drawn.mask.window.width {
-                    let sx = x + Int(dx.rounded()) - region.x0
-                    let sy = y + Int(dy.rounded()) - region.y0
-                    guard sx >= 0, sy >= 0, sx < region.width, sy < region.height else { continue }
-                    pairs.append((Double(drawn.mask.coverage(x: x, y: y)), Double(ink[sy * region.width + sx])))
+            let shiftX = Int(dx.rounded()) - region.x0
+            let shiftY = Int((line.baseline - baseline).rounded()) - region.y0
+            let columns = drawn.mask.window.width / cell + 1
+            var cells = [(Double, Double)](repeating: (0, 0), count: columns * (rows.count / cell + 1))
+            for word in drawn.words(label, line: index, scale: scale) {
+                func ink(_ x: Int, _ y: Int, _ extra: Int) -> Double {
+                    let (sx, sy) = (x + shiftX + extra, y + shiftY)
+                    guard sx >= 0, sy >= 0, sx < region.width, sy < region.height else { return 0 }
+                    return Double(self.ink[sy * region.width + sx])
+                }
+                var best = (shift: 0, fit: -Double.infinity)
+                for extra in -slack...slack {
+                    var fit = 0.0
+                    for y in rows where y >= 0 && y < drawn.mask.window.height {
+                        for x in word { fit += Double(drawn.mask.coverage(x: x, y: y)) * ink(x, y, extra) }
+                    }
+                    if fit > best.fit { best = (extra, fit) }
+                }
+                for y in rows where y >= 0 && y < drawn.mask.window.height {
+                    for x in word {
+                        let k = (y - rows.lowerBound) / cell * columns + x / cell
+                        cells[k].0 += Double(drawn.mask.coverage(x: x, y: y))
+                        cells[k].1 += ink(x, y, best.shift)
+                    }
                 }
             }
-            total += pearson(pairs)
+            total += pearson(cells)
         }
         return total / Double(max(1, lines.count))
     }
@@ -177,5 +200,23 @@ extension RenderedLabel {
             for x in 0..<mask.window.width { sum += Double(mask.coverage(x: x, y: y)) }
         }
         return sum
+    }
+}
+
+extension RenderedLabel {
+    /// The columns of each word of line `index` of `label` (as this mask draws it), split at
+    /// the middle of each space.
+    func words(_ label: TextLabel, line index: Int, scale: Double) -> [Range<Int>] {
+        let line = label.lines[index]
+        let start = axis - line.width * scale / 2
+        var cuts: [Int] = [0]
+        for glyph in line.glyphs {
+            let font = label.fonts[glyph.font]
+            guard font.glyph(for: " ") == glyph.glyph else { continue }
+            let middle = start + (glyph.x + font.advance(of: glyph.glyph) * label.size / font.unitsPerEm / 2) * scale
+            cuts.append(min(mask.window.width, max(cuts.last!, Int(middle.rounded()))))
+        }
+        cuts.append(mask.window.width)
+        return zip(cuts, cuts.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }
     }
 }
