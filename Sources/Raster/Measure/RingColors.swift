@@ -129,6 +129,7 @@ extension RingFit {
             sumSin += share * s
             sumCos += share * c
         }
+        arcExtent = shares.reduce(0, +) * 360 / Double(RingFit.rayCount)
         let bisector = atan2(sumSin, sumCos) * 180 / .pi
         arcStart = RingFit.normalized(bisector - 45)
         if let crossing = RingFit.crossingsBisector(shares, near: bisector) {

@@ -40,6 +40,22 @@ struct RingFit: Sendable {
     var rays: Int
     /// The arc's angular spread of the bisector estimate, degrees.
     var arcSpread: Double
+    /// How far round the arc's colour reaches along the middle of the stroke, degrees.
+    var arcExtent = 0.0
+
+    /// How far round a 90° arc with round caps reaches along the middle of the stroke, degrees:
+    /// each cap, a half disc of the stroke's half width centred on the centre line, adds the
+    /// angle of a chord of half the stroke's width.
+    var expectedArcExtent: Double {
+        guard radius > 0 else { return 360 }
+        return 90 + 4 * asin(min(1, thickness / (4 * radius))) * 180 / .pi
+    }
+
+    /// Whether the arc reaches as far round as a 90° arc with round caps does: within 12° and a
+    /// tenth. Other rings with a patch of another colour (a tab bar's icon over a photo) do not.
+    var arcLooksRight: Bool {
+        abs(arcExtent - expectedArcExtent) <= 12 + 0.1 * expectedArcExtent
+    }
     /// The noise of the card's pixels (robust standard deviation of the largest channel
     /// difference), levels.
     var noise: Float
@@ -52,7 +68,8 @@ struct RingFit: Sendable {
     static let rayCount = 360
 
     /// The fit around `candidate`, or nil when what is there is not a spinner's ring (no arc
-    /// of another colour in one block, too little contrast, a model that explains too little).
+    /// of another colour in one block, too little contrast, an arc that does not reach as far
+    /// round as a 90° arc with round caps, a model that explains under 85 % of the pixels).
     static func fit(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double) -> RingFit? {
         guard var fit = initial(pixels, candidate: candidate, error: error) else {
             return nil
@@ -68,14 +85,13 @@ struct RingFit: Sendable {
         fit.refineColors(pixels)
         fit.measureArc(pixels)
         fit.score = RingModel(fit).explainedShare(of: pixels)
-        return fit.score >= 0.85 ? fit : nil
+        return fit.score >= 0.85 && fit.arcLooksRight ? fit : nil
     }
 
     /// Colours and the arc's block from rays out of the candidate's centre.
     private static func initial(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double) -> RingFit? {
         let (cx, cy) = (candidate.centerX, candidate.centerY)
         let outer = candidate.outerRadius
-        let inner = candidate.innerRadius
         guard outer >= 2 else { return nil }
         var outside: [RGB] = []
         for j in 0..<rayCount {
@@ -87,26 +103,53 @@ struct RingFit: Sendable {
         }
         let card = Robust.median(outside)
         let noise = max(0.5, Float(Robust.spread(outside.map { Double($0.distance(to: card)) })))
-        // The ring's colour on each ray: its sample farthest from the card.
-        let low = max(0, inner - error - 1)
+        // Each ray, scanned inward: where the ring starts and ends (its colour leaves the card's
+        // and comes back, or reaches the centre); the ring's colour there is the median of its
+        // middle half, or its sample farthest from the card when the stroke is too thin.
         let high = outer + error + 0.5
+        let threshold = max(8, 4 * noise)
         var ring: [RGB] = []
+        var outers: [Double] = []
+        var inners: [Double] = []
         for j in 0..<rayCount {
             let (s, c) = sincos(degrees: Double(j))
-            var best = card
-            var bestDistance: Float = -1
-            var r = low
-            while r <= high {
+            var samples: [(r: Double, color: RGB, distance: Float)] = []
+            var entered: Double? = nil
+            var left: Double? = nil
+            var r = high
+            while r >= 0 {
                 let color = pixels.sample(cx + r * c, cy + r * s)
                 let d = color.distance(to: card)
-                if d > bestDistance {
-                    bestDistance = d
-                    best = color
+                if entered == nil, d > threshold { entered = r }
+                if let start = entered, d <= threshold {
+                    // Under 1.5 px of another colour is a ripple of the card's edge (JPEG), not
+                    // the ring: keep looking.
+                    if start - r < 1.5 {
+                        entered = nil
+                        samples = []
+                    } else {
+                        left = r
+                        break
+                    }
                 }
-                r += 0.5
+                if entered != nil { samples.append((r, color, d)) }
+                r -= 0.5
             }
-            ring.append(best)
+            guard let entered, !samples.isEmpty else {
+                ring.append(card)
+                continue
+            }
+            let inside = left ?? 0
+            outers.append(entered)
+            inners.append(inside)
+            let quarter = (entered - inside) / 4
+            let middle = samples.filter { $0.r <= entered - quarter && $0.r >= inside + quarter }
+            ring.append(
+                middle.count >= 3
+                    ? Robust.median(middle.map(\.color)) : samples.max { $0.distance < $1.distance }!.color)
         }
+        guard outers.count >= rayCount / 2 else { return nil }
+        let (outerEdge, innerEdge) = (Robust.median(outers) + 0.25, Robust.median(inners))
         let track = Robust.median(ring)
         let tolerance = max(12, 4 * noise)
         let arcRays = ring.filter { $0.distance(to: track) > tolerance }
@@ -116,23 +159,47 @@ struct RingFit: Sendable {
             let start = arcBlockStart(ring, track: track, arc: arc)
         else { return nil }
         return RingFit(
-            centerX: cx, centerY: cy, radius: (outer + inner) / 2, thickness: max(1, outer - inner), card: card,
+            centerX: cx, centerY: cy, radius: (outerEdge + innerEdge) / 2, thickness: max(1, outerEdge - innerEdge),
+            card: card,
             track: track, arc: arc, arcStart: start, radiusSpread: 0, thicknessSpread: 0, rays: 0, arcSpread: 0,
             noise: noise)
     }
 
-    /// The start of the one block of rays nearer the arc colour than the track colour, degrees,
-    /// or nil when those rays are not one block of 45°–270°.
+    /// The start of the block of rays nearer the arc colour than the track colour, degrees, or
+    /// nil when those rays are not one block of 45°–270°. Each ray takes the majority of the nine
+    /// around it first (JPEG blocks and text near the ring flip single rays); blocks up to 8 rays
+    /// apart are one, and the longest must then hold 80 % of the arc's rays.
     private static func arcBlockStart(_ ring: [RGB], track: RGB, arc: RGB) -> Double? {
-        let isArc = ring.map { ($0 - arc).length < ($0 - track).length }
+        let raw = ring.map { ($0 - arc).length < ($0 - track).length }
+        let isArc = (0..<rayCount).map { j in
+            (-4...4).filter { raw[(j + $0 + rayCount) % rayCount] }.count >= 5
+        }
         let count = isArc.filter { $0 }.count
-        guard count >= 45, count <= 270 else { return nil }
-        // A block starts where a track ray is followed by an arc ray; exactly one must.
-        let starts = (0..<rayCount).filter { !isArc[$0] && isArc[($0 + 1) % rayCount] }
-        guard starts.count == 1 else { return nil }
-        let first = (starts[0] + 1) % rayCount
+        guard count >= 45, count <= 270, count < rayCount else { return nil }
+        // Blocks of arc rays, joined across gaps of up to 8 rays; the longest.
+        var blocks: [(start: Int, length: Int)] = []
+        for start in 0..<rayCount where isArc[start] && !isArc[(start + rayCount - 1) % rayCount] {
+            var length = 0
+            while isArc[(start + length) % rayCount] { length += 1 }
+            blocks.append((start, length))
+        }
+        var joined: [(start: Int, length: Int)] = []
+        for block in blocks {
+            if let last = joined.last, block.start - (last.start + last.length) <= 8 {
+                joined[joined.count - 1].length = block.start + block.length - last.start
+            } else {
+                joined.append(block)
+            }
+        }
+        if joined.count > 1, let first = joined.first, let last = joined.last,
+            first.start + rayCount - (last.start + last.length) <= 8
+        {
+            joined[joined.count - 1].length = first.start + rayCount + first.length - last.start
+            joined.removeFirst()
+        }
+        guard let best = joined.max(by: { $0.length < $1.length }) else { return nil }
         // The block's middle, less half of the 90° sweep: caps widen the block on both sides.
-        return Double(first) + Double(count) / 2 - 45
+        return Double(best.start) + Double(best.length) / 2 - 45
     }
 }
 

@@ -154,7 +154,7 @@ struct RingSearch {
     }
 
     /// Up to `limit` candidates: of the local maxima of the votes (summed over 3 × 3 pixels, at
-    /// least 3: half a circle), the `5 × limit` strongest, ranked by the edge pixels on their strongest circle,
+    /// least 3: half a circle), the `10 × limit` strongest, ranked by the edge pixels on their strongest circle,
     /// each with the radii of the edges around it.
     func candidates(limit: Int = 12) -> [Candidate] {
         let (w, h) = (reduced.width, reduced.height)
@@ -190,7 +190,7 @@ struct RingSearch {
         // Text lines and rows of edges pile up votes too, spread over every distance; a circle's
         // edges lie at one distance. The peaks with the most votes are ranked again by the edge
         // pixels on their strongest circle.
-        let ranked = peaks.prefix(5 * limit).compactMap { candidate(atX: $0.x, y: $0.y, votes: Double($0.votes)) }
+        let ranked = peaks.prefix(10 * limit).compactMap { candidate(atX: $0.x, y: $0.y, votes: Double($0.votes)) }
         return Array(
             ranked.sorted { $0.edgeCount != $1.edgeCount ? $0.edgeCount > $1.edgeCount : $0.votes > $1.votes }
                 .prefix(limit))
