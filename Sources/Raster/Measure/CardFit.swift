@@ -77,13 +77,24 @@ struct CardFit: Sendable {
         if let b = consensus(bottoms, minimum: max(3, columns.count / 4)) { (bottom, support[3]) = (b.value, b.count) }
     }
 
+    /// The left and right edges, the one that does not stand out mirrored from the other about
+    /// the ring's axis (the card is centred on it); nil when neither does.
+    func sides(axis: Double) -> (left: Double, right: Double)? {
+        switch (left, right) {
+        case (let l?, let r?): return (l, r)
+        case (let l?, nil): return (l, 2 * axis - l)
+        case (nil, let r?): return (2 * axis - r, r)
+        case (nil, nil): return nil
+        }
+    }
+
     /// Where the card's rows end under `start`: from the first row from which three rows running
     /// have less than 40 % of their pixels between the card's sides in the card's colour (a
     /// label's rows keep far more), on to the first row with less than 10 % (past the bottom
-    /// corners) within half the card's width, else two rows past the first. Nil when the sides
-    /// are not both known or no such row comes within `limit` rows.
+    /// corners) within half the card's width, else two rows past the first. Nil when neither
+    /// side is known or no such row comes within `limit` rows.
     func lowestCardRow(_ pixels: ScreenPixels, ring: RingFit, from start: Int, limit: Int) -> Int? {
-        guard let left, let right else { return nil }
+        guard let (left, right) = sides(axis: ring.centerX) else { return nil }
         let x0 = max(0, Int((left + 1).rounded(.up)))
         let x1 = min(pixels.width, Int((right - 1).rounded(.down)))
         guard x1 > x0 else { return nil }

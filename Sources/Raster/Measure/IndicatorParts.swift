@@ -40,7 +40,7 @@ struct IndicatorParts {
         let reach = Double(pixels.width) / 2
         let left = card.left.map { $0 + 1 } ?? card.right.map { 2 * ring.centerX - $0 + 1 } ?? (ring.centerX - reach)
         let right = card.right.map { $0 - 1 } ?? card.left.map { 2 * ring.centerX - $0 - 1 } ?? (ring.centerX + reach)
-        let top = ring.centerY + ring.outerRadius + 1
+        let top = ring.centerY + ring.outerRadius + (lossy ? 4 : 1)
         let rect = PixelRect(
             x0: Int(left.rounded(.up)), y0: Int(top.rounded(.up)), x1: Int(right.rounded(.down)),
             y1: cardEnd ?? Int((top + 200 * scale).rounded(.down)))
@@ -55,7 +55,8 @@ struct IndicatorParts {
         }
         self.font = font
         var shape: CardShape? = nil
-        if let left = card.left, let right = card.right, let top = card.top, let end = cardEnd {
+        if let (left, right) = card.sides(axis: ring.centerX), let end = cardEnd {
+            let top = card.top ?? (ring.centerY - ring.outerRadius - 1)
             shape = CardShape(
                 left: left, right: right, top: top, bottom: Double(end), radius: card.cornerRadius ?? 0,
                 margin: lossy ? 4 : 1.5)
@@ -93,7 +94,7 @@ struct IndicatorParts {
     }
 
     /// Tries the fourteen default texts whose width at the measured size is within 12 % of the
-    /// label's; the best that correlates at 0.9 or more becomes the label's text.
+    /// label's; the best that correlates at 0.85 or more (`use(text:)`) becomes the label's text.
     func identify(_ label: inout LabelFit, font: LabelFont, wrap: Double?) {
         let inkWidth = (label.lines.map { $0.inkRight - $0.inkLeft }.max() ?? 0) / scale
         var best: (LabelFit, Double)? = nil
@@ -109,7 +110,7 @@ struct IndicatorParts {
             let correlation = trial.use(
                 text: text, language: translation.languageCode, font: font, pixels: pixels, card: ring.card,
                 scale: scale, maxLineWidth: wrap)
-            if trial.matches == true, correlation >= 0.9, correlation > (best?.1 ?? 0) { best = (trial, correlation) }
+            if trial.matches == true, correlation > (best?.1 ?? 0) { best = (trial, correlation) }
         }
         if var (found, _) = best {
             found.matches = nil

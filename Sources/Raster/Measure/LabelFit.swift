@@ -48,7 +48,7 @@ struct LabelFit: Sendable {
         guard !region.isEmpty, let ink = inkColor(pixels, ring: ring, region: region, inside: shape) else {
             return nil
         }
-        let coverage = LabelFit.coverage(pixels, card: ring.card, ink: ink, region: region, inside: shape)
+        var coverage = LabelFit.coverage(pixels, card: ring.card, ink: ink, region: region, inside: shape)
         var rows = [Double](repeating: 0, count: region.height)
         for y in 0..<region.height {
             var sum: Float = 0
@@ -58,14 +58,25 @@ struct LabelFit: Sendable {
         let found = consecutiveLines(LineProfile.lines(rows), width: Double(region.width), font: font, scale: scale)
         guard !found.isEmpty else { return nil }
         var lines: [Line] = []
-        let floor = min(0.5, max(0.05, 4 * ring.noise / max(1, ink.distance(to: ring.card))))
+        // JPEG's ripples reach a few pixels from each glyph within its 8 × 8 blocks, at about a
+        // tenth of the contrast: a fifth keeps them out of the ink's extent.
+        let floor = min(0.5, max(jpeg ? 0.2 : 0.05, 4 * ring.noise / max(1, ink.distance(to: ring.card))))
         for line in found {
+            let rows = Int(line.inkTop)..<Int(line.inkBottom)
             var columns = [Double](repeating: 0, count: region.width)
-            for y in Int(line.inkTop)..<Int(line.inkBottom) {
+            for y in rows {
                 for x in 0..<region.width where coverage[y * region.width + x] >= floor {
                     columns[x] += Double(coverage[y * region.width + x])
                 }
             }
+            // The text is centred on the ring's axis: ink parted from it by more than an em of
+            // nothing is not the text's (the card's rounded corners, JPEG's ripples at its sides).
+            let em = line.bodyHeight / font.bodyRatio
+            let span = textSpan(columns, axis: Int(ring.centerX) - region.x0, gap: Int(em.rounded(.up)))
+            for y in rows {
+                for x in 0..<region.width where !span.contains(x) { coverage[y * region.width + x] = 0 }
+            }
+            for x in 0..<region.width where !span.contains(x) { columns[x] = 0 }
             let extent = InkExtent.of(columns)
             let (x0, y0) = (Double(region.x0), Double(region.y0))
             lines.append(
@@ -90,13 +101,39 @@ struct LabelFit: Sendable {
         return fit
     }
 
+    /// The columns of the ink around `axis`: from the ink column nearest to it, outward while no
+    /// more than `gap` columns in a row are empty.
+    static func textSpan(_ columns: [Double], axis: Int, gap: Int) -> Range<Int> {
+        let least = max(0.1, 0.03 * (columns.max() ?? 0))
+        let inked = columns.indices.filter { columns[$0] >= least }
+        guard let start = inked.min(by: { abs($0 - axis) < abs($1 - axis) }) else { return 0..<0 }
+        var low = start
+        var high = start
+        var empty = 0
+        for x in stride(from: start - 1, through: 0, by: -1) {
+            if columns[x] >= least { (low, empty) = (x, 0) } else { empty += 1 }
+            if empty > gap { break }
+        }
+        empty = 0
+        for x in (start + 1)..<max(start + 1, columns.count) {
+            if columns[x] >= least { (high, empty) = (x, 0) } else { empty += 1 }
+            if empty > gap { break }
+        }
+        return low..<(high + 1)
+    }
+
     /// The first lines from the top that follow one another a line pitch apart (give or take a
-    /// third), without a row full of ink (the card's edge, the screen).
+    /// third), of text from 6 to 100 pt, without a row full of ink (the card's edge, the screen).
     static func consecutiveLines(
         _ lines: [LineProfile.Line], width: Double, font: LabelFont, scale: Double
     ) -> [LineProfile.Line] {
         var kept: [LineProfile.Line] = []
         for line in lines {
+            // Text of 6 to 100 pt; smaller "lines" are an edge's ripples (JPEG) or specks.
+            let size = line.bodyHeight / (font.bodyRatio * scale)
+            guard size >= 6, size <= 100 else {
+                if kept.isEmpty { continue } else { break }
+            }
             guard line.level < 0.8 * width, line.bodyHeight >= 1.5 else { break }
             if let last = kept.last {
                 let size = last.bodyHeight / (font.bodyRatio * scale)

@@ -69,7 +69,10 @@ extension RingFit {
                 }
             }
         }
-        if outside.count >= 16 { card = Robust.median(outside) }
+        if outside.count >= 16 {
+            card = Robust.median(outside)
+            noise = max(0.5, Robust.quantile(outside.map { $0.distance(to: card) }, 0.75) / 1.6)
+        }
         let tolerance = max(10, 4 * noise)
         if trackCore.count >= 16 {
             track = Robust.mean(of: trackCore, near: Robust.median(trackCore), tolerance: tolerance)

@@ -56,8 +56,10 @@ struct RingFit: Sendable {
     var arcLooksRight: Bool {
         abs(arcExtent - expectedArcExtent) <= 12 + 0.1 * expectedArcExtent
     }
-    /// The noise of the card's pixels (robust standard deviation of the largest channel
-    /// difference), levels.
+    /// The noise of the card's pixels around the ring, levels: first the robust spread of their
+    /// largest channel difference from the card colour, then (`refineColors`) the 75th
+    /// percentile of it over 1.6, about one standard deviation for even noise and more for
+    /// JPEG's, whose errors come in blocks.
     var noise: Float
     /// The share of pixels in the ring's box that the fitted model explains (0…1).
     var score: Double = 0
@@ -111,6 +113,7 @@ struct RingFit: Sendable {
         var ring: [RGB] = []
         var outers: [Double] = []
         var inners: [Double] = []
+        var angles: [Int] = []
         for j in 0..<rayCount {
             let (s, c) = sincos(degrees: Double(j))
             var samples: [(r: Double, color: RGB, distance: Float)] = []
@@ -135,10 +138,7 @@ struct RingFit: Sendable {
                 if entered != nil { samples.append((r, color, d)) }
                 r -= 0.5
             }
-            guard let entered, !samples.isEmpty else {
-                ring.append(card)
-                continue
-            }
+            guard let entered, !samples.isEmpty else { continue }
             let inside = left ?? 0
             outers.append(entered)
             inners.append(inside)
@@ -147,6 +147,7 @@ struct RingFit: Sendable {
             ring.append(
                 middle.count >= 3
                     ? Robust.median(middle.map(\.color)) : samples.max { $0.distance < $1.distance }!.color)
+            angles.append(j)
         }
         guard outers.count >= rayCount / 2 else { return nil }
         let (outerEdge, innerEdge) = (Robust.median(outers) + 0.25, Robust.median(inners))
@@ -156,7 +157,7 @@ struct RingFit: Sendable {
         guard arcRays.count >= 12 else { return nil }
         let arc = Robust.median(arcRays)
         guard max(track.distance(to: card), arc.distance(to: card)) > tolerance,
-            let start = arcBlockStart(ring, track: track, arc: arc)
+            let start = arcBlockStart(ring, at: angles, track: track, arc: arc)
         else { return nil }
         return RingFit(
             centerX: cx, centerY: cy, radius: (outerEdge + innerEdge) / 2, thickness: max(1, outerEdge - innerEdge),
@@ -169,10 +170,13 @@ struct RingFit: Sendable {
     /// nil when those rays are not one block of 45°–270°. Each ray takes the majority of the nine
     /// around it first (JPEG blocks and text near the ring flip single rays); blocks up to 8 rays
     /// apart are one, and the longest must then hold 80 % of the arc's rays.
-    private static func arcBlockStart(_ ring: [RGB], track: RGB, arc: RGB) -> Double? {
-        let raw = ring.map { ($0 - arc).length < ($0 - track).length }
+    private static func arcBlockStart(_ ring: [RGB], at angles: [Int], track: RGB, arc: RGB) -> Double? {
+        // Rays that met no ring do not vote.
+        var raw = [Bool?](repeating: nil, count: rayCount)
+        for (color, j) in zip(ring, angles) { raw[j] = (color - arc).length < (color - track).length }
         let isArc = (0..<rayCount).map { j in
-            (-4...4).filter { raw[(j + $0 + rayCount) % rayCount] }.count >= 5
+            let known = (-4...4).compactMap { raw[(j + $0 + rayCount) % rayCount] }
+            return known.filter { $0 }.count * 2 > known.count
         }
         let count = isArc.filter { $0 }.count
         guard count >= 45, count <= 270, count < rayCount else { return nil }
