@@ -5,7 +5,8 @@
 /// less the least-squares slope of the screenshot on the backdrop, through zero. A backdrop of
 /// another size is first scaled to cover the screenshot (as `frames --backdrop-image` scales
 /// it). Pixels the slope leaves more than 24 levels off are not the backdrop's (a status bar
-/// that changed, a keyboard); over a quarter of them is a backdrop of another screen.
+/// that changed, a keyboard) are left out and the slope fitted again; over a quarter of them is
+/// a backdrop of another screen.
 extension IndicatorParts {
     func measureDim(_ backdrop: Pixmap, into measurement: inout IndicatorMeasurement) throws(MeasureError) {
         let under: Pixmap
@@ -40,9 +41,16 @@ extension IndicatorParts {
             }
         }
         guard sxx > 0, !pairs.isEmpty else { throw .backdropMismatch(unexplained: 1) }
-        let slope = sxy / sxx
-        let off = pairs.filter { ($0.0 - $0.1 * Float(slope)).distance(to: RGB(0, 0, 0)) > 24 }.count
-        let unexplained = Double(off) / Double(pairs.count)
+        // Fitted again without the pixels the first slope leaves more than 24 levels off (a card
+        // whose edges did not stand out, a status bar that changed).
+        func off(_ pair: (RGB, RGB), _ slope: Double) -> Bool {
+            (pair.0 - pair.1 * Float(slope)).distance(to: RGB(0, 0, 0)) > 24
+        }
+        var slope = sxy / sxx
+        let kept = pairs.filter { !off($0, slope) }
+        let keptxx = kept.reduce(0.0) { $0 + Double(($1.1 * $1.1).sum()) }
+        if keptxx > 0 { slope = kept.reduce(0.0) { $0 + Double(($1.0 * $1.1).sum()) } / keptxx }
+        let unexplained = Double(pairs.filter { off($0, slope) }.count) / Double(pairs.count)
         guard unexplained <= 0.25 else { throw .backdropMismatch(unexplained: unexplained) }
         measurement.style.dimAmount = min(1, max(0, 1 - slope))
         measurement.unknown.remove("dimAmount")

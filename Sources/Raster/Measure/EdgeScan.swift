@@ -29,10 +29,14 @@ struct EdgeScan {
         guard start >= 0, start < length, at(start).distance(to: inside) <= tolerance else { return nil }
         var i = start
         var steps = 0
-        while at(i + direction).distance(to: inside) <= tolerance {
+        // A single pixel off the area's colour (JPEG's noise in a saturated colour) does not end
+        // it: two in a row do.
+        while at(i + direction).distance(to: inside) <= tolerance
+            || at(i + 2 * direction).distance(to: inside) <= tolerance
+        {
             i += direction
             steps += 1
-            if steps > limit || i + direction < 0 || i + direction >= length { return nil }
+            if steps > limit || i + 2 * direction < 0 || i + 2 * direction >= length { return nil }
         }
         // i is the last pixel taken as the area's colour; i + direction the first that is not.
         let far = i + reach * direction

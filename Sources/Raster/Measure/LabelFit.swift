@@ -38,6 +38,8 @@ struct LabelFit: Sendable {
     /// The least ink a pixel must hold to count in a column's sum: four times the card's noise
     /// over the text's contrast (JPEG's ripples otherwise add up down a column).
     var inkFloor: Float = 0.05
+    /// Whether the screenshot is a JPEG, whose colour resolution is halved.
+    var jpeg = false
 
     /// The label in `region` (inside the card, under the ring's box), or nil when it holds no
     /// line of text.
@@ -95,7 +97,7 @@ struct LabelFit: Sendable {
         let inkWidth = lines.map { $0.inkRight - $0.inkLeft }.max()! / scale
         var fit = LabelFit(
             lines: lines, size: size, sizeSpread: spread, color: RGB(0, 0, 0), width: inkWidth + font.bearings * size,
-            text: nil, matches: nil, region: region, ink: coverage, inkFloor: floor)
+            text: nil, matches: nil, region: region, ink: coverage, inkFloor: floor, jpeg: jpeg)
         fit.color = fit.plateauColor(pixels, card: ring.card, toward: ink)
         if jpeg { fit.color = fit.lumaMassColor(pixels, card: ring.card, inside: shape) }
         return fit

@@ -5,12 +5,13 @@
 /// drawn by its rasterizer. Unhinted outlines scale with the size, so the ratio of the widths
 /// between the 5th and 95th percentiles of each line's ink (summed down its columns) gives the
 /// size to a fraction of a percent. Drawn again at that size and laid over the screenshot's
-/// ink line by line (aligned on the ink's middle and the baseline), the two must correlate at
-/// 0.85 or more for the text to count as the expected one: no OCR, but a different text has
-/// different ink. For text under 24 px a em (stems of two pixels or less, with no pixel of the
-/// pure colour), the text colour is then the card colour plus the screenshot's change from it
-/// summed over the label, divided by the drawn label's total coverage: the ink's mass, which
-/// anti-aliasing, scaling and JPEG's halved colour resolution all keep.
+/// ink line by line (aligned on the ink's middle and the baseline, each word moved to where it
+/// fits best), the two must correlate at 0.85 or more for the text to count as the expected
+/// one: no OCR, but a different text has different ink. For text under 24 px a em (stems of
+/// two pixels or less, with no pixel of the pure colour) in a lossless screenshot, the text
+/// colour is then the card colour plus the screenshot's change from it summed over the label,
+/// divided by the drawn label's total coverage: the ink's mass, which anti-aliasing and
+/// scaling keep.
 extension LabelFit {
     /// Measures the label again as `text`; sets `text`, `matches`, and when it matches, the
     /// size, width and colour. Returns the correlation (0 when the lines do not even agree in
@@ -45,8 +46,9 @@ extension LabelFit {
         sizeSpread = max(0.004 * refined, Robust.spread(ratios) * refined / Double(max(1, ratios.count)).squareRoot())
         let drawnAgain = RenderedLabel(label, scale: scale)
         width = measuredWidth(label, drawnAgain, scale: scale)
-        // Stems a pixel wide or less have no pixel of the pure colour: then the ink's mass.
-        if size * scale < 24 {
+        // Stems a pixel wide or less have no pixel of the pure colour: then the ink's mass (a
+        // JPEG keeps the colour from its lightness, `lumaMassColor`).
+        if size * scale < 24 && !jpeg {
             color = massColor(pixels, card: card, drawnCoverage: drawnAgain.totalCoverage)
         }
         return correlation

@@ -30,82 +30,39 @@ extension RingFit {
     /// The card colour (just outside the ring, and in its hole), the track colour and the arc
     /// colour, from whole pixels: the mean of the stroke's core (1.5 px in from each edge, so
     /// neither anti-aliasing nor JPEG's halved colour resolution reaches it) where the stroke
-    /// has one, else from the stroke's pixels and their coverage c (from the fitted radii):
-    /// the track is composited over the card, P = t·T + (1 − t)·C, and the arc over that,
-    /// P = a·A + (1 − a)·(t·T + (1 − t)·C), where t and a are the pixel's coverage by the fitted
-    /// track and arc (drawn by the package's rasterizer), so each colour is the least-squares
-    /// colour of its pixels.
+    /// has one, else from the stroke's pixels and their coverage t and a by the fitted track and
+    /// arc (drawn by the package's rasterizer): the track is composited over the card,
+    /// P = t·T + (1 − t)·C, and the arc over that, P = a·A + (1 − a)·(t·T + (1 − t)·C). In a
+    /// lossless screenshot each colour is then the least-squares colour of its pixels; in a
+    /// lossy one, whose edges are spread, the change summed over the stroke and 3 px around it
+    /// over the coverage summed (a sum the spreading keeps).
     mutating func refineColors(_ pixels: ScreenPixels) {
-        var outside: [RGB] = []
-        var trackCore: [RGB] = []
-        var arcCore: [RGB] = []
-        var trackPixels: [(Float, Float, RGB)] = []
-        var arcPixels: [(Float, Float, RGB)] = []
-        let (inner, outer) = (innerRadius, outerRadius)
-        let model = RingModel(self)
-        let window = model.window(width: pixels.width, height: pixels.height)
-        guard !window.isEmpty else { return }
-        let (trackPath, arcPath) = model.paths
-        let trackMask = Rasterizer.coverage(of: trackPath, in: window)
-        let arcMask = Rasterizer.coverage(of: arcPath, in: window)
-        for y in window.y0..<window.y1 {
-            for x in window.x0..<window.x1 {
-                let (dx, dy) = (Double(x) + 0.5 - centerX, Double(y) + 0.5 - centerY)
-                let d = (dx * dx + dy * dy).squareRoot()
-                let color = pixels.rgb(x, y)
-                if d >= outer + 1.5 || (inner > 3 && d <= inner - 1.5) {
-                    outside.append(color)
-                    continue
-                }
-                guard let onArc = rayKind(atan2(dy, dx) * 180 / .pi) else { continue }
-                let inCore = d >= inner + 1.5 && d <= outer - 1.5
-                let covered = (trackMask.coverage(x: x, y: y), arcMask.coverage(x: x, y: y))
-                if onArc {
-                    if inCore { arcCore.append(color) }
-                    arcPixels.append((covered.0, covered.1, color))
-                } else {
-                    if inCore { trackCore.append(color) }
-                    trackPixels.append((covered.0, covered.1, color))
-                }
-            }
-        }
-        if outside.count >= 16 {
-            card = Robust.median(outside)
-            noise = max(0.5, Robust.quantile(outside.map { $0.distance(to: card) }, 0.75) / 1.6)
+        let samples = RingSamples(self, pixels)
+        if samples.outside.count >= 16 {
+            let median = Robust.median(samples.outside)
+            self.card = median
+            noise = max(0.5, Robust.quantile(samples.outside.map { $0.distance(to: median) }, 0.75) / 1.6)
         }
         let tolerance = max(10, 4 * noise)
-        if trackCore.count >= 16 {
-            track = Robust.mean(of: trackCore, near: Robust.median(trackCore), tolerance: tolerance)
-        } else if let fitted = RingFit.overColor(trackPixels.map { ($0.0, $0.2) }, base: { _ in card }) {
+        let (card, inner, outer, lossy) = (self.card, innerRadius, outerRadius, self.jpeg)
+        let trackPixels = samples.track.filter { lossy || ($0.d > inner - 1.5 && $0.d < outer + 1.5) }
+        if samples.trackCore.count >= 16 {
+            track = Robust.mean(of: samples.trackCore, near: Robust.median(samples.trackCore), tolerance: tolerance)
+        } else if let fitted = RingSamples.color(
+            trackPixels.map { ($0.t, $0.color) }, lossy: lossy, bases: trackPixels.map { _ in card })
+        {
             track = fitted
         }
-        if arcCore.count >= 8 {
-            arc = Robust.mean(of: arcCore, near: Robust.median(arcCore), tolerance: tolerance)
-        } else {
-            // The arc over the track over the card, each with its own coverage.
-            let (card, track) = (self.card, self.track)
-            var sum = RGB(0, 0, 0)
-            var weight: Float = 0
-            for (t, a, color) in arcPixels where a > 0 {
-                let base = card + (track - card) * t
-                sum += (color - base * (1 - a)) * a
-                weight += a * a
-            }
-            if weight > 2 { arc = sum / weight }
+        let track = self.track
+        let arcPixels = samples.arc.filter { lossy || ($0.d > inner - 1.5 && $0.d < outer + 1.5) }
+        if samples.arcCore.count >= 8 {
+            arc = Robust.mean(of: samples.arcCore, near: Robust.median(samples.arcCore), tolerance: tolerance)
+        } else if let fitted = RingSamples.color(
+            arcPixels.map { ($0.a, $0.color) }, lossy: lossy,
+            bases: arcPixels.map { card + (track - card) * $0.t })
+        {
+            arc = fitted
         }
-    }
-
-    /// The colour X that best explains pixels P = c·X + (1 − c)·base(c) by least squares over
-    /// pixels of coverage c; nil when they cover less than two pixels in all.
-    static func overColor(_ pixels: [(Float, RGB)], base: (Float) -> RGB) -> RGB? {
-        var sum = RGB(0, 0, 0)
-        var weight: Float = 0
-        for (c, color) in pixels where c > 0 {
-            // P − (1 − c)·base = c·X: weighted by c, the normal equation is Σ c·(P − (1 − c)·base) = X·Σ c².
-            sum += (color - base(c) * (1 - c)) * c
-            weight += c * c
-        }
-        return weight > 2 ? sum / weight : nil
     }
 
     /// The arc's bisector from the arc's share of each ray's middle (the stroke's central half):
@@ -174,5 +131,78 @@ extension RingFit {
         var upper = up
         if upper < down { upper += 360 }
         return (upper + down) / 2
+    }
+}
+
+/// The pixels around a fitted ring that its colours are measured from: the card's (outside the
+/// ring, and in its hole), the stroke's core on the track and on the arc, and every pixel within
+/// 3 px of the stroke with its distance from the centre and its coverage by the fitted track (t)
+/// and arc (a); the arc's ends are left out.
+struct RingSamples {
+    struct Pixel {
+        let d: Double
+        let t: Float
+        let a: Float
+        let color: RGB
+    }
+
+    var outside: [RGB] = []
+    var trackCore: [RGB] = []
+    var arcCore: [RGB] = []
+    var track: [Pixel] = []
+    var arc: [Pixel] = []
+
+    init(_ fit: RingFit, _ pixels: ScreenPixels) {
+        let (inner, outer) = (fit.innerRadius, fit.outerRadius)
+        let reach = outer + 3.5
+        let window = PixelRect(
+            x0: Int((fit.centerX - reach).rounded(.down)), y0: Int((fit.centerY - reach).rounded(.down)),
+            x1: Int((fit.centerX + reach).rounded(.up)), y1: Int((fit.centerY + reach).rounded(.up))
+        ).intersection(PixelRect(x0: 0, y0: 0, x1: pixels.width, y1: pixels.height))
+        guard !window.isEmpty else { return }
+        let (trackPath, arcPath) = RingModel(fit).paths
+        let trackMask = Rasterizer.coverage(of: trackPath, in: window)
+        let arcMask = Rasterizer.coverage(of: arcPath, in: window)
+        for y in window.y0..<window.y1 {
+            for x in window.x0..<window.x1 {
+                let (dx, dy) = (Double(x) + 0.5 - fit.centerX, Double(y) + 0.5 - fit.centerY)
+                let d = (dx * dx + dy * dy).squareRoot()
+                let color = pixels.rgb(x, y)
+                if d >= outer + 1.5 || (inner > 3 && d <= inner - 1.5) { outside.append(color) }
+                guard d <= outer + 3, d >= inner - 3, let onArc = fit.rayKind(atan2(dy, dx) * 180 / .pi) else {
+                    continue
+                }
+                let inCore = d >= inner + 1.5 && d <= outer - 1.5
+                let pixel = Pixel(
+                    d: d, t: trackMask.coverage(x: x, y: y), a: arcMask.coverage(x: x, y: y), color: color)
+                if onArc {
+                    if inCore { arcCore.append(color) }
+                    arc.append(pixel)
+                } else {
+                    if inCore { trackCore.append(color) }
+                    track.append(pixel)
+                }
+            }
+        }
+    }
+
+    /// The colour X over each pixel's base that explains pixels P = c·X + (1 − c)·base of
+    /// coverage c: by least squares, or (`lossy`) as the summed change over the summed
+    /// coverage; nil when they cover less than two pixels in all.
+    static func color(_ pixels: [(Float, RGB)], lossy: Bool, bases: [RGB]) -> RGB? {
+        var sum = RGB(0, 0, 0)
+        var weight: Float = 0
+        for ((c, color), base) in zip(pixels, bases) {
+            if lossy {
+                // Σ(P − base) = Σ c·(X − base), so X = (Σ(P − base) + Σ c·base) / Σ c.
+                sum += color - base + base * c
+                weight += c
+            } else if c > 0 {
+                // P − (1 − c)·base = c·X, weighted by c.
+                sum += (color - base * (1 - c)) * c
+                weight += c * c
+            }
+        }
+        return weight > 2 ? sum / weight : nil
     }
 }

@@ -61,6 +61,8 @@ struct RingFit: Sendable {
     /// percentile of it over 1.6, about one standard deviation for even noise and more for
     /// JPEG's, whose errors come in blocks.
     var noise: Float
+    /// A JPEG: colours spread over more pixels than the edges.
+    var jpeg = false
     /// The share of pixels in the ring's box that the fitted model explains (0…1).
     var score: Double = 0
 
@@ -72,10 +74,11 @@ struct RingFit: Sendable {
     /// The fit around `candidate`, or nil when what is there is not a spinner's ring (no arc
     /// of another colour in one block, too little contrast, an arc that does not reach as far
     /// round as a 90° arc with round caps, a model that explains under 85 % of the pixels).
-    static func fit(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double) -> RingFit? {
+    static func fit(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double, jpeg: Bool) -> RingFit? {
         guard var fit = initial(pixels, candidate: candidate, error: error) else {
             return nil
         }
+        fit.jpeg = jpeg
         var margin = error
         for _ in 0..<3 {
             guard fit.refineGeometry(pixels, margin: margin) else { return nil }

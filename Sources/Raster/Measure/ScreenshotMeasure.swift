@@ -12,7 +12,7 @@ public enum ScreenshotMeasure {
     public static func measure(_ image: Pixmap, options: MeasureOptions) throws(MeasureError) -> IndicatorMeasurement {
         let pixels = ScreenPixels(image)
         let scale = options.scale.scale
-        let rings = findRings(pixels, scale: scale)
+        let rings = findRings(pixels, scale: scale, jpeg: options.format == .jpeg)
         guard let ring = rings.first else { throw .noIndicator(width: image.width, height: image.height) }
         var parts = IndicatorParts(pixels: pixels, ring: ring, options: options)
         parts.findCardAndLabel()
@@ -34,11 +34,14 @@ public enum ScreenshotMeasure {
     }
 
     /// Every ring found, the largest first (ties: higher score, then higher up, then left).
-    static func findRings(_ pixels: ScreenPixels, scale: Double) -> [RingFit] {
+    static func findRings(_ pixels: ScreenPixels, scale: Double, jpeg: Bool) -> [RingFit] {
         let search = RingSearch(pixels, scale: scale)
         var fits: [RingFit] = []
         for candidate in search.candidates() {
-            guard let fit = RingFit.fit(pixels, candidate: candidate, error: Double(search.reduced.factor) + 1) else {
+            guard
+                let fit = RingFit.fit(
+                    pixels, candidate: candidate, error: Double(search.reduced.factor) + 1, jpeg: jpeg)
+            else {
                 continue
             }
             if let same = fits.firstIndex(where: { other in
