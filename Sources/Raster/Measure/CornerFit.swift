@@ -73,9 +73,12 @@ struct CornerFit {
         return (total, used)
     }
 
-    /// The radius in 0…`largest` px that best fits `points`, and the root mean square of its
-    /// capped errors; nil with fewer than six points.
-    static func radius(_ points: [(v: Double, u: Double)], largest: Double) -> (radius: Double, spread: Double)? {
+    /// The radius in 0…`largest` px that best fits `points`, the root mean square of its capped
+    /// errors, and the share of the points it uses that lie within half a pixel of it; nil with
+    /// fewer than six points.
+    static func radius(_ points: [(v: Double, u: Double)], largest: Double) -> (
+        radius: Double, spread: Double, agreeing: Double
+    )? {
         guard points.count >= 6, largest > 0 else { return nil }
         func mean(_ radius: Double) -> Double {
             let (total, used) = loss(points, radius: radius)
@@ -98,7 +101,10 @@ struct CornerFit {
             if mean(m1) < mean(m2) { b = m2 } else { a = m1 }
         }
         let fitted = (a + b) / 2
-        return (fitted, mean(fitted).squareRoot())
+        let steep = fitted * (1 - 0.5.squareRoot())
+        let used = points.filter { abs($0.v) >= steep || abs($0.v) >= fitted }
+        let agreeing = used.filter { abs($0.u - depth(abs($0.v), radius: fitted)) <= 0.5 }.count
+        return (fitted, mean(fitted).squareRoot(), Double(agreeing) / Double(max(1, used.count)))
     }
 }
 
@@ -121,9 +127,13 @@ extension CardFit {
             ]
         }
         let points = corners.flatMap { fitter.points($0, reach: largest) }
-        if let fitted = CornerFit.radius(points, largest: largest) {
+        // A fit with less than half of its points within half a pixel found no corner: the screen
+        // behind it has the card's colour, or content crosses it.
+        if let fitted = CornerFit.radius(points, largest: largest), fitted.agreeing >= 0.5 {
             cornerRadius = fitted.radius
             cornerSpread = fitted.spread
+        } else {
+            cornerRadius = nil
         }
     }
 }

@@ -147,13 +147,17 @@ struct LabelFit: Sendable {
         return kept
     }
 
-    /// The colour of the pixels farthest from the card colour in `region` (their median), or
-    /// nil when no pixel stands out from the card's noise.
+    /// The colour of the pixels farthest from the card colour in the middle three fifths of
+    /// `region` (the label is centred on the ring's axis; the card's rounded corners, where the
+    /// screen may show, are at its sides): their median, or nil when no pixel stands out from the
+    /// card's noise.
     static func inkColor(_ pixels: ScreenPixels, ring: RingFit, region: PixelRect, inside shape: CardShape?) -> RGB? {
         let tolerance = max(10, 4 * ring.noise)
+        let half = Double(region.width) * 0.3
+        let columns = max(region.x0, Int(ring.centerX - half))..<min(region.x1, Int(ring.centerX + half) + 1)
         var far: [(Float, RGB)] = []
         for y in region.y0..<region.y1 {
-            for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
+            for x in columns where shape?.contains(x, y) ?? true {
                 let color = pixels.rgb(x, y)
                 let d = color.distance(to: ring.card)
                 if d > tolerance { far.append((d, color)) }

@@ -109,6 +109,12 @@ extension LabelFit {
             let shiftY = Int((line.baseline - baseline).rounded()) - region.y0
             let columns = drawn.mask.window.width / cell + 1
             var cells = [(Double, Double)](repeating: (0, 0), count: columns * (rows.count / cell + 1))
+            // Each word's shift from its columns' sums (a line of sums, not the whole block).
+            let drawnColumns = drawn.columnSums(rows)
+            var inkColumns = [Double](repeating: 0, count: region.width)
+            for y in rows where y + shiftY >= 0 && y + shiftY < region.height {
+                for x in 0..<region.width { inkColumns[x] += Double(ink[(y + shiftY) * region.width + x]) }
+            }
             for word in drawn.words(label, line: index, scale: scale) {
                 func ink(_ x: Int, _ y: Int, _ extra: Int) -> Double {
                     let (sx, sy) = (x + shiftX + extra, y + shiftY)
@@ -118,8 +124,8 @@ extension LabelFit {
                 var best = (shift: 0, fit: -Double.infinity)
                 for extra in -slack...slack {
                     var fit = 0.0
-                    for y in rows where y >= 0 && y < drawn.mask.window.height {
-                        for x in word { fit += Double(drawn.mask.coverage(x: x, y: y)) * ink(x, y, extra) }
+                    for x in word where x + shiftX + extra >= 0 && x + shiftX + extra < region.width {
+                        fit += drawnColumns[x] * inkColumns[x + shiftX + extra]
                     }
                     if fit > best.fit { best = (extra, fit) }
                 }

@@ -14,7 +14,7 @@ public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .noIndicator(let width, let height):
             return "no loading indicator found in the \(width) × \(height) px image (looked for a ring with an arc "
-                + "of another colour, at least 3 pt across)"
+                + "of another colour, 10 to 160 pt across)"
         case .unknownScreenSize(let width, let height):
             return "an image of \(width) × \(height) px is no known device's screen at any scale; give --scale "
                 + "(pixels per point) or --device (see frames --list-devices)"

@@ -3,26 +3,37 @@ extension RingSearch {
     /// The candidate at reduced pixel (x, y): the edge pixels around it whose gradient points at
     /// it (within 25°) give a histogram of distances; the two distances whose edges go furthest
     /// round (as a share of their circumference) are the ring's outer and inner edges (one when
-    /// the stroke is too thin to part them). Both circles are then fitted to their edge pixels
-    /// at once (Kåsa's algebraic fit: one centre, two radii), which puts the centre within about
-    /// a third of a reduced pixel. Nil when no edge goes a third of the way round.
+    /// the stroke is too thin to part them). Nil when no edge goes a third of the way round.
+    /// `refined(_:)` then fits its centre.
     func candidate(atX cx: Int, y cy: Int, votes: Double) -> Candidate? {
         let found = edgeRadii(aroundX: Double(cx), y: Double(cy))
-        var radii = found.radii
-        guard !radii.isEmpty else { return nil }
-        var center = (x: Double(cx), y: Double(cy))
+        guard let outer = found.radii.max(), let inner = found.radii.min() else { return nil }
+        return Candidate(
+            centerX: Double(cx), centerY: Double(cy), outerRadius: outer, innerRadius: inner, votes: votes,
+            edgeCount: found.edgeCount)
+    }
+
+    /// `candidate` (in reduced pixels) with both circles fitted to their edge pixels at once
+    /// (Kåsa's algebraic fit: one centre, two radii), which puts the centre within about a third
+    /// of a reduced pixel, and converted to screenshot pixels.
+    func refined(_ candidate: Candidate) -> Candidate {
+        var radii =
+            candidate.outerRadius == candidate.innerRadius
+            ? [candidate.outerRadius] : [candidate.outerRadius, candidate.innerRadius]
+        var center = (x: candidate.centerX, y: candidate.centerY)
         for _ in 0..<2 {
             guard let fitted = fitCircles(around: center, radii: radii) else { break }
             center = fitted.center
             radii = fitted.radii
         }
         let f = Double(reduced.factor)
-        let outer = radii.max()!
-        let inner = radii.min()!
-        return Candidate(
-            centerX: (center.x + 0.5) * f, centerY: (center.y + 0.5) * f,
-            outerRadius: (outer + 0.5) * f, innerRadius: max(0, (inner - 0.5) * f), votes: votes,
-            edgeCount: found.edgeCount)
+        let (outer, inner) = (radii.max()!, radii.min()!)
+        var out = candidate
+        out.centerX = (center.x + 0.5) * f
+        out.centerY = (center.y + 0.5) * f
+        out.outerRadius = (outer + 0.5) * f
+        out.innerRadius = max(0, (inner - 0.5) * f)
+        return out
     }
 
     /// The edge pixels within the searched radii of (cx, cy) whose gradient is within 25° of

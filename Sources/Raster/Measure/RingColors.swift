@@ -84,7 +84,7 @@ extension RingFit {
                 count += 1
                 r += 0.25
             } while r <= radius + half
-            let share = Double(min(1, max(0, RingFit.share(color / count, card: track, toward: arc))))
+            let share = Double(arcShare(color / count))
             shares.append(share)
             sumSin += share * s
             sumCos += share * c
@@ -99,6 +99,24 @@ extension RingFit {
         } else {
             arcSpread = 5
         }
+    }
+
+    /// How much of `color` is the arc's rather than the track's, 0…1, with the card's colour
+    /// that a thin stroke's edges (and a JPEG's spread colour) mix in taken out: `color` is
+    /// decomposed as T + β·(A − T) + γ·(C − T) by least squares, and the share is β / (1 − γ).
+    /// Where the three colours are nearly on one line, the plain projection from T to A.
+    func arcShare(_ color: RGB) -> Float {
+        let (u, v, p) = (arc - track, card - track, color - track)
+        let (uu, uv, vv) = ((u * u).sum(), (u * v).sum(), (v * v).sum())
+        let (pu, pv) = ((p * u).sum(), (p * v).sum())
+        let determinant = uu * vv - uv * uv
+        guard determinant > 0.01 * uu * vv else {
+            return min(1, max(0, RingFit.share(color, card: track, toward: arc)))
+        }
+        let beta = (pu * vv - pv * uv) / determinant
+        let gamma = (pv * uu - pu * uv) / determinant
+        let ring = max(0.2, 1 - min(0.8, max(0, gamma)))
+        return min(1, max(0, beta / ring))
     }
 
     /// An angle in degrees in −90…270, the range of the contract's frames (−90 + 360·k/N).

@@ -51,10 +51,18 @@ struct RingFit: Sendable {
         return 90 + 4 * asin(min(1, thickness / (4 * radius))) * 180 / .pi
     }
 
+    /// How much the fit looks like a spinner, at most 1: the share of pixels the model explains,
+    /// less half the arc's relative error in how far round it reaches.
+    var quality: Double {
+        score - 0.5 * abs(arcExtent - expectedArcExtent) / max(1, expectedArcExtent)
+    }
+
     /// Whether the arc reaches as far round as a 90° arc with round caps does: within 12° and a
-    /// tenth. Other rings with a patch of another colour (a tab bar's icon over a photo) do not.
+    /// tenth (20° and a sixth in a JPEG, whose colours spread). Other rings with a patch of
+    /// another colour (a tab bar's icon over a photo) do not.
     var arcLooksRight: Bool {
-        abs(arcExtent - expectedArcExtent) <= 12 + 0.1 * expectedArcExtent
+        let expected = expectedArcExtent
+        return abs(arcExtent - expected) <= (jpeg ? 20 + expected / 6 : 12 + expected / 10)
     }
     /// The noise of the card's pixels around the ring, levels: first the robust spread of their
     /// largest channel difference from the card colour, then (`refineColors`) the 75th
@@ -160,20 +168,24 @@ struct RingFit: Sendable {
         guard arcRays.count >= 12 else { return nil }
         let arc = Robust.median(arcRays)
         guard max(track.distance(to: card), arc.distance(to: card)) > tolerance,
-            let start = arcBlockStart(ring, at: angles, track: track, arc: arc)
+            let block = arcBlockStart(ring, at: angles, track: track, arc: arc)
         else { return nil }
-        return RingFit(
+        var fit = RingFit(
             centerX: cx, centerY: cy, radius: (outerEdge + innerEdge) / 2, thickness: max(1, outerEdge - innerEdge),
-            card: card,
-            track: track, arc: arc, arcStart: start, radiusSpread: 0, thicknessSpread: 0, rays: 0, arcSpread: 0,
-            noise: noise)
+            card: card, track: track, arc: arc, arcStart: block.start, radiusSpread: 0, thicknessSpread: 0, rays: 0,
+            arcSpread: 0, noise: noise)
+        // Far from a 90° arc with round caps already: not worth a fit.
+        fit.arcExtent = block.length
+        return abs(fit.arcExtent - fit.expectedArcExtent) <= 40 ? fit : nil
     }
 
-    /// The start of the block of rays nearer the arc colour than the track colour, degrees, or
-    /// nil when those rays are not one block of 45°–270°. Each ray takes the majority of the nine
-    /// around it first (JPEG blocks and text near the ring flip single rays); blocks up to 8 rays
+    /// The start of the block of rays nearer the arc colour than the track colour and its
+    /// length, degrees, or nil when those rays are not one block of 45°–270°. Each ray takes the
+    /// majority of the nine around it first (JPEG blocks and text near the ring flip single rays); blocks up to 8 rays
     /// apart are one, and the longest must then hold 80 % of the arc's rays.
-    private static func arcBlockStart(_ ring: [RGB], at angles: [Int], track: RGB, arc: RGB) -> Double? {
+    private static func arcBlockStart(_ ring: [RGB], at angles: [Int], track: RGB, arc: RGB) -> (
+        start: Double, length: Double
+    )? {
         // Rays that met no ring do not vote.
         var raw = [Bool?](repeating: nil, count: rayCount)
         for (color, j) in zip(ring, angles) { raw[j] = (color - arc).length < (color - track).length }
@@ -206,7 +218,7 @@ struct RingFit: Sendable {
         }
         guard let best = joined.max(by: { $0.length < $1.length }) else { return nil }
         // The block's middle, less half of the 90° sweep: caps widen the block on both sides.
-        return Double(best.start) + Double(best.length) / 2 - 45
+        return (Double(best.start) + Double(best.length) / 2 - 45, Double(best.length))
     }
 }
 

@@ -28,14 +28,14 @@ struct RingModel {
     }
 
     /// The share (0…1) of the box's pixels within the noise of the model: the largest channel
-    /// difference at most 12 levels plus four times the card's noise.
+    /// difference at most 12 levels (24 in a JPEG) plus four times the card's noise.
     func explainedShare(of pixels: ScreenPixels) -> Double {
         let window = self.window(width: pixels.width, height: pixels.height)
         guard !window.isEmpty else { return 0 }
         let (track, arc) = paths
         let trackMask = Rasterizer.coverage(of: track, in: window)
         let arcMask = Rasterizer.coverage(of: arc, in: window)
-        let tolerance = 12 + 4 * fit.noise
+        let tolerance = (fit.jpeg ? 24 : 12) + 4 * fit.noise
         var explained = 0
         for y in window.y0..<window.y1 {
             for x in window.x0..<window.x1 {

@@ -11,7 +11,7 @@ import Darwin
 /// The screenshot is averaged down by a whole factor to about one pixel a point (`ReducedImage`),
 /// its colour edges found with Sobel filters (Di Zenzo's colour gradient: the direction in which
 /// the three channels change most together) and thinned to one pixel across; each edge pixel then
-/// votes for every point 3–150 pt away along its gradient, both ways (a circular Hough transform
+/// votes for every point 5–80 pt away along its gradient, both ways (a circular Hough transform
 /// with gradient direction). A circle's edge pixels all vote for its centre, so the ring's
 /// centre gets two circumferences of votes (its outer and inner edges) while text, photos and
 /// straight edges spread theirs. The highest local maxima are the candidates; `RingFit` decides.
@@ -36,6 +36,9 @@ struct RingSearch {
     private(set) var rowStarts: [Int] = []
     /// The radii searched, in reduced pixels.
     let radii: ClosedRange<Int>
+    /// The least change an edge pixel must show, levels a pixel: 5, or 8 in a JPEG, whose blocks
+    /// make faint edges everywhere.
+    let minimumStrength: Float
 
     /// An edge pixel: where, and which way the colour changes most.
     struct Edge {
@@ -46,18 +49,19 @@ struct RingSearch {
     }
 
     /// The search over `pixels` at `scale` pixels per point.
-    init(_ pixels: ScreenPixels, scale: Double) {
+    init(_ pixels: ScreenPixels, scale: Double, jpeg: Bool = false) {
+        minimumStrength = jpeg ? 8 : 5
         reduced = ReducedImage(pixels, factor: max(1, Int(scale.rounded(.down))))
         let perPoint = scale / Double(reduced.factor)
         let smallest = max(2, Int((5 * perPoint).rounded(.down)))
-        let largest = max(smallest + 1, min(Int(120 * perPoint), min(reduced.width, reduced.height) / 2))
+        let largest = max(smallest + 1, min(Int(80 * perPoint), min(reduced.width, reduced.height) / 2))
         radii = smallest...largest
         findEdges()
     }
 
     /// Di Zenzo gradients by Sobel filters, then non-maximum suppression along the gradient:
     /// a pixel stays an edge where it is at least as strong as its two neighbours across the
-    /// edge and its change is at least 5 levels a pixel.
+    /// edge and its change is at least `minimumStrength`.
     private mutating func findEdges() {
         let (w, h) = (reduced.width, reduced.height)
         var strength = [Float](repeating: 0, count: w * h)
@@ -83,7 +87,7 @@ struct RingSearch {
             for x in 1..<(w - 1) {
                 let i = y * w + x
                 let s = strength[i]
-                guard s >= 5 else { continue }
+                guard s >= minimumStrength else { continue }
                 let u = directions[i]
                 let dx = Int(u.x.rounded())
                 let dy = Int(u.y.rounded())
@@ -153,17 +157,18 @@ struct RingSearch {
         return votes
     }
 
-    /// Up to `limit` candidates: of the local maxima of the votes (summed over 3 × 3 pixels, at
-    /// least 3: half a circle), the `10 × limit` strongest, ranked by the edge pixels on their strongest circle,
-    /// each with the radii of the edges around it.
-    func candidates(limit: Int = 12) -> [Candidate] {
+    /// Up to `limit` candidates: of the local maxima of the votes (summed over 5 × 5 pixels, at
+    /// least 3: half a circle), the `10 × limit` strongest, taken in turn in the order of their
+    /// votes and of the edge pixels on their strongest circle, each with the radii of the edges
+    /// around it.
+    func candidates(limit: Int = 16) -> [Candidate] {
         let (w, h) = (reduced.width, reduced.height)
         let votes = accumulator()
         var summed = [Float](repeating: 0, count: w * h)
-        for y in 1..<(h - 1) {
-            for x in 1..<(w - 1) {
+        for y in 2..<(h - 2) {
+            for x in 2..<(w - 2) {
                 var s: Float = 0
-                for dy in -1...1 { for dx in -1...1 { s += votes[(y + dy) * w + x + dx] } }
+                for dy in -2...2 { for dx in -2...2 { s += votes[(y + dy) * w + x + dx] } }
                 summed[y * w + x] = s
             }
         }
@@ -190,9 +195,26 @@ struct RingSearch {
         // Text lines and rows of edges pile up votes too, spread over every distance; a circle's
         // edges lie at one distance. The peaks with the most votes are ranked again by the edge
         // pixels on their strongest circle.
+        if let tx = Double(String(cString: getenv("TX") ?? strdup("-1"))), tx >= 0,
+            let ty = Double(String(cString: getenv("TY") ?? strdup("-1")))
+        {
+            let f = Double(reduced.factor)
+            let (rx, ry) = (Int(tx / f), Int(ty / f))
+            let near = peaks.enumerated().filter { abs($0.element.x - rx) <= 3 && abs($0.element.y - ry) <= 3 }
+        }
         let ranked = peaks.prefix(10 * limit).compactMap { candidate(atX: $0.x, y: $0.y, votes: Double($0.votes)) }
-        return Array(
-            ranked.sorted { $0.edgeCount != $1.edgeCount ? $0.edgeCount > $1.edgeCount : $0.votes > $1.votes }
-                .prefix(limit))
+        // Votes favour whole circles of any size; edge pixels favour large ones. Taken in turn
+        // from both rankings, a small spinner among avatars and tab bar icons is not missed, nor
+        // a large one among a JPEG's many small peaks.
+        let byEdges = ranked.sorted { $0.edgeCount != $1.edgeCount ? $0.edgeCount > $1.edgeCount : $0.votes > $1.votes }
+        var chosen: [Candidate] = []
+        for (byVote, byEdge) in zip(ranked, byEdges) {
+            for candidate in [byVote, byEdge] where chosen.count < limit {
+                if !chosen.contains(where: { $0.centerX == candidate.centerX && $0.centerY == candidate.centerY }) {
+                    chosen.append(candidate)
+                }
+            }
+        }
+        return chosen.map(refined)
     }
 }

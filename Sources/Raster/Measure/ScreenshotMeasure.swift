@@ -8,7 +8,8 @@
 /// compared with it (`MeasureRender`). Pixels in, values out: nothing is read or written here.
 public enum ScreenshotMeasure {
     /// The indicator in `image`, or `MeasureError.noIndicator`. With two or more, the one whose
-    /// ring is largest is measured and the others are listed in `others` and `notes`.
+    /// ring the model fits best (`RingFit.quality`) is measured and the others are listed in
+    /// `others` and `notes`.
     public static func measure(_ image: Pixmap, options: MeasureOptions) throws(MeasureError) -> IndicatorMeasurement {
         let pixels = ScreenPixels(image)
         let scale = options.scale.scale
@@ -24,7 +25,7 @@ public enum ScreenshotMeasure {
             }
             measurement.notes.insert(
                 "\(rings.count) loading indicators found, centred at \(places.joined(separator: ", ")); "
-                    + "measured the first (the largest)", at: 0)
+                    + "measured the first (the one the model fits best)", at: 0)
         }
         if let backdrop = options.backdrop {
             try parts.measureDim(backdrop, into: &measurement)
@@ -33,9 +34,10 @@ public enum ScreenshotMeasure {
         return measurement
     }
 
-    /// Every ring found, the largest first (ties: higher score, then higher up, then left).
+    /// Every ring found that may be an indicator, the best first (`RingFit.quality`; ties: higher
+    /// up, then left); after the first, only those of quality 0.9 or more.
     static func findRings(_ pixels: ScreenPixels, scale: Double, jpeg: Bool) -> [RingFit] {
-        let search = RingSearch(pixels, scale: scale)
+        let search = RingSearch(pixels, scale: scale, jpeg: jpeg)
         var fits: [RingFit] = []
         for candidate in search.candidates() {
             guard
@@ -49,16 +51,18 @@ public enum ScreenshotMeasure {
                 let dy = other.centerY - fit.centerY
                 return (dx * dx + dy * dy).squareRoot() < max(other.outerRadius, fit.outerRadius)
             }) {
-                if fit.score > fits[same].score { fits[same] = fit }
+                if fit.quality > fits[same].quality { fits[same] = fit }
             } else {
                 fits.append(fit)
             }
         }
-        return fits.sorted { a, b in
-            if abs(a.outerRadius - b.outerRadius) > 1 { return a.outerRadius > b.outerRadius }
-            if a.score != b.score { return a.score > b.score }
+        // Best first: the model explains most, and the arc reaches as far as it should. Rings
+        // that do both less well than a real indicator does are not counted as more indicators.
+        let ranked = fits.sorted { a, b in
+            if a.quality != b.quality { return a.quality > b.quality }
             return (a.centerY, a.centerX) < (b.centerY, b.centerX)
         }
+        return ranked.prefix(1) + ranked.dropFirst().filter { $0.quality >= 0.9 }
     }
 }
 
