@@ -87,9 +87,16 @@ struct RingFit: Sendable {
             return nil
         }
         fit.jpeg = jpeg
+        return fit.completed(pixels, error: error)
+    }
+
+    /// The fit from its first estimate (`initial`): the geometry three times, the colours, the
+    /// geometry once more, the arc; nil when it is not a spinner's ring after all.
+    func completed(_ pixels: ScreenPixels, error: Double) -> RingFit? {
+        var fit = self
         var margin = error
         for _ in 0..<3 {
-            guard fit.refineGeometry(pixels, margin: margin) else { return nil }
+            guard fit.refineGeometry(pixels, margin: margin, fine: false) else { return nil }
             margin = min(margin, max(1, fit.thickness / 2))
         }
         fit.refineColors(pixels)
@@ -102,12 +109,12 @@ struct RingFit: Sendable {
     }
 
     /// Colours and the arc's block from rays out of the candidate's centre.
-    private static func initial(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double) -> RingFit? {
+    static func initial(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double) -> RingFit? {
         let (cx, cy) = (candidate.centerX, candidate.centerY)
         let outer = candidate.outerRadius
         guard outer >= 2 else { return nil }
         var outside: [RGB] = []
-        for j in 0..<rayCount {
+        for j in stride(from: 0, to: rayCount, by: 2) {
             let (s, c) = sincos(degrees: Double(j))
             for k in 0..<3 {
                 let r = outer + error + 1.5 + Double(k)
@@ -125,7 +132,8 @@ struct RingFit: Sendable {
         var outers: [Double] = []
         var inners: [Double] = []
         var angles: [Int] = []
-        for j in 0..<rayCount {
+        // Every 2° and every three quarters of a pixel: enough to tell a spinner and start a fit.
+        for j in stride(from: 0, to: rayCount, by: 2) {
             let (s, c) = sincos(degrees: Double(j))
             var samples: [(r: Double, color: RGB, distance: Float)] = []
             var entered: Double? = nil
@@ -147,7 +155,7 @@ struct RingFit: Sendable {
                     }
                 }
                 if entered != nil { samples.append((r, color, d)) }
-                r -= 0.5
+                r -= 0.75
             }
             guard let entered, !samples.isEmpty else { continue }
             let inside = left ?? 0
@@ -160,7 +168,7 @@ struct RingFit: Sendable {
                     ? Robust.median(middle.map(\.color)) : samples.max { $0.distance < $1.distance }!.color)
             angles.append(j)
         }
-        guard outers.count >= rayCount / 2 else { return nil }
+        guard outers.count >= rayCount / 4 else { return nil }
         let (outerEdge, innerEdge) = (Robust.median(outers) + 0.25, Robust.median(inners))
         let track = Robust.median(ring)
         let tolerance = max(12, 4 * noise)

@@ -38,14 +38,15 @@ extension RingFit {
     /// One pass of the geometry: per ray, the thickness (integral of the ring's share) and the
     /// centre line's radius (its centroid) over the stroke widened by `margin` px each side; the
     /// circle fitted to the centroids moves the centre. False when too few rays can be read.
-    mutating func refineGeometry(_ pixels: ScreenPixels, margin: Double) -> Bool {
+    mutating func refineGeometry(_ pixels: ScreenPixels, margin: Double, fine: Bool = true) -> Bool {
         let low = max(0, innerRadius - margin - 1.5)
         let high = outerRadius + margin + 1.5
-        let step = 0.25
+        // The first passes, which only bring the centre close, every 2° and half a pixel.
+        let step = fine ? 0.25 : 0.5
         var samples: [(angle: Double, radius: Double, thickness: Double)] = []
         let trackVisible = track.distance(to: card) >= 8
         let arcVisible = arc.distance(to: card) >= 8
-        for j in 0..<RingFit.rayCount {
+        for j in stride(from: 0, to: RingFit.rayCount, by: fine ? 1 : 2) {
             let degrees = Double(j) + 0.5
             guard let onArc = rayKind(degrees), onArc ? arcVisible : trackVisible else { continue }
             let toward = onArc ? arc : track
@@ -63,7 +64,7 @@ extension RingFit {
             guard mass > 0.2 else { continue }
             samples.append((degrees, moment / mass, mass))
         }
-        guard samples.count >= 24 else { return false }
+        guard samples.count >= (fine ? 24 : 12) else { return false }
         return fitCircle(samples)
     }
 
@@ -94,7 +95,7 @@ extension RingFit {
                 kept = kept.filter {
                     abs(residual($0, solution)) <= limit && abs($0.thickness - thicknessMedian) <= thicknessLimit
                 }
-                guard kept.count >= 24 else { return false }
+                guard kept.count >= 12 else { return false }
             }
         }
         centerX += solution[1]

@@ -161,7 +161,7 @@ struct RingSearch {
     /// least 3: half a circle), the `10 × limit` strongest, taken in turn in the order of their
     /// votes and of the edge pixels on their strongest circle, each with the radii of the edges
     /// around it.
-    func candidates(limit: Int = 16) -> [Candidate] {
+    func candidates(limit: Int = 28) -> [Candidate] {
         let (w, h) = (reduced.width, reduced.height)
         let votes = accumulator()
         var summed = [Float](repeating: 0, count: w * h)

@@ -82,20 +82,37 @@ enum Robust {
     /// The value below which `fraction` (0…1) of `values` lie; 0 for none.
     static func quantile(_ values: [Float], _ fraction: Double) -> Float {
         guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let index = Int((Double(sorted.count - 1) * fraction).rounded())
-        return sorted[Swift.max(0, Swift.min(sorted.count - 1, index))]
+        let index = Int((Double(values.count - 1) * fraction).rounded())
+        return select(values, Swift.max(0, Swift.min(values.count - 1, index)))
     }
 
-    /// The channel-wise median of `colors`.
+    /// The channel-wise median of `colors` (the upper middle for an even count), by selection.
     static func median(_ colors: [RGB]) -> RGB {
         guard !colors.isEmpty else { return RGB(0, 0, 0) }
-        func channel(_ pick: (RGB) -> Float) -> Float {
-            let sorted = colors.map(pick).sorted()
-            let mid = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        return RGB(
+            select(colors.map { $0.x }, colors.count / 2), select(colors.map { $0.y }, colors.count / 2),
+            select(colors.map { $0.z }, colors.count / 2))
+    }
+
+    /// The `k`-th smallest of `values` (0-based), by Hoare's selection in expected linear time.
+    static func select(_ values: [Float], _ k: Int) -> Float {
+        var a = values
+        var (low, high) = (0, a.count - 1)
+        while low < high {
+            let pivot = a[(low + high) / 2]
+            var (i, j) = (low, high)
+            while i <= j {
+                while a[i] < pivot { i += 1 }
+                while a[j] > pivot { j -= 1 }
+                if i <= j {
+                    a.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if k <= j { high = j } else if k >= i { low = i } else { return a[k] }
         }
-        return RGB(channel { $0.x }, channel { $0.y }, channel { $0.z })
+        return a[k]
     }
 
     /// The median absolute deviation of `values` from their median, scaled by 1.4826 so that

@@ -39,13 +39,20 @@ public enum ScreenshotMeasure {
     static func findRings(_ pixels: ScreenPixels, scale: Double, jpeg: Bool) -> [RingFit] {
         let search = RingSearch(pixels, scale: scale, jpeg: jpeg)
         var fits: [RingFit] = []
+        // Peaks around one object give several candidates: one full fit for each object.
+        var fitted: [(x: Double, y: Double, reach: Double)] = []
+        let error = Double(search.reduced.factor) + 1
         for candidate in search.candidates() {
-            guard
-                let fit = RingFit.fit(
-                    pixels, candidate: candidate, error: Double(search.reduced.factor) + 1, jpeg: jpeg)
-            else {
+            if fitted.contains(where: { place in
+                let (dx, dy) = (place.x - candidate.centerX, place.y - candidate.centerY)
+                return (dx * dx + dy * dy).squareRoot() <= place.reach
+            }) {
                 continue
             }
+            guard var start = RingFit.initial(pixels, candidate: candidate, error: error) else { continue }
+            start.jpeg = jpeg
+            fitted.append((start.centerX, start.centerY, max(2 * error, start.outerRadius / 4)))
+            guard let fit = start.completed(pixels, error: error) else { continue }
             if let same = fits.firstIndex(where: { other in
                 let dx = other.centerX - fit.centerX
                 let dy = other.centerY - fit.centerY
