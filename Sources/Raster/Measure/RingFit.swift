@@ -81,7 +81,9 @@ struct RingFit: Sendable {
 
     /// The fit around `candidate`, or nil when what is there is not a spinner's ring (no arc
     /// of another colour in one block, too little contrast, an arc that does not reach as far
-    /// round as a 90° arc with round caps, a model that explains under 85 % of the pixels).
+    /// round as a 90° arc with round caps, a track that does not show all round, rays that do
+    /// not agree on one circle to a third of a pixel, a model that explains under 85 % of the
+    /// pixels of its box or 40 % of its stroke's).
     static func fit(_ pixels: ScreenPixels, candidate: RingSearch.Candidate, error: Double, jpeg: Bool) -> RingFit? {
         guard var fit = initial(pixels, candidate: candidate, error: error) else {
             return nil
@@ -104,8 +106,18 @@ struct RingFit: Sendable {
         fit.measureArc(pixels)
         fit.refineColors(pixels)
         fit.measureArc(pixels)
-        fit.score = RingModel(fit).explainedShare(of: pixels)
-        return fit.score >= 0.85 && fit.arcLooksRight ? fit : nil
+        let shares = RingModel(fit).explainedShare(of: pixels)
+        fit.score = shares.box
+        // The track must show all round: a band of another colour crossing a ring's place (a
+        // bar behind text) can pass for an arc, never for a whole ring of one colour.
+        // A drawn ring is round to a small fraction of a pixel on nearly every ray; a ring read
+        // into other shapes (a card's corner, a bar behind text) is not.
+        let round =
+            fit.rays >= RingFit.rayCount * 2 / 3 && fit.radiusSpread <= max(0.3, 0.005 * fit.radius)
+            && fit.thicknessSpread <= max(0.8, 0.12 * fit.thickness)
+        let trackShows = fit.track.distance(to: fit.card) >= 8 && round
+        // And the stroke itself must be the model's, not only the box around it.
+        return fit.score >= 0.85 && shares.stroke >= 0.4 && fit.arcLooksRight && trackShows ? fit : nil
     }
 
     /// Colours and the arc's block from rays out of the candidate's centre.
@@ -189,8 +201,9 @@ struct RingFit: Sendable {
 
     /// The start of the block of rays nearer the arc colour than the track colour and its
     /// length, degrees, or nil when those rays are not one block of 45°–270°. Each ray takes the
-    /// majority of the nine around it first (JPEG blocks and text near the ring flip single rays); blocks up to 8 rays
-    /// apart are one, and the longest must then hold 80 % of the arc's rays.
+    /// majority of the rays within 8° first (JPEG blocks and text near the ring flip single
+    /// rays); blocks up to 12° apart are one, and the longest must then hold 80 % of the arc's
+    /// rays.
     private static func arcBlockStart(_ ring: [RGB], at angles: [Int], track: RGB, arc: RGB) -> (
         start: Double, length: Double
     )? {
@@ -198,12 +211,12 @@ struct RingFit: Sendable {
         var raw = [Bool?](repeating: nil, count: rayCount)
         for (color, j) in zip(ring, angles) { raw[j] = (color - arc).length < (color - track).length }
         let isArc = (0..<rayCount).map { j in
-            let known = (-4...4).compactMap { raw[(j + $0 + rayCount) % rayCount] }
+            let known = (-8...8).compactMap { raw[(j + $0 + rayCount) % rayCount] }
             return known.filter { $0 }.count * 2 > known.count
         }
         let count = isArc.filter { $0 }.count
         guard count >= 45, count <= 270, count < rayCount else { return nil }
-        // Blocks of arc rays, joined across gaps of up to 8 rays; the longest.
+        // Blocks of arc rays, joined across gaps of up to 12°; the longest.
         var blocks: [(start: Int, length: Int)] = []
         for start in 0..<rayCount where isArc[start] && !isArc[(start + rayCount - 1) % rayCount] {
             var length = 0
@@ -212,14 +225,14 @@ struct RingFit: Sendable {
         }
         var joined: [(start: Int, length: Int)] = []
         for block in blocks {
-            if let last = joined.last, block.start - (last.start + last.length) <= 8 {
+            if let last = joined.last, block.start - (last.start + last.length) <= 12 {
                 joined[joined.count - 1].length = block.start + block.length - last.start
             } else {
                 joined.append(block)
             }
         }
         if joined.count > 1, let first = joined.first, let last = joined.last,
-            first.start + rayCount - (last.start + last.length) <= 8
+            first.start + rayCount - (last.start + last.length) <= 12
         {
             joined[joined.count - 1].length = first.start + rayCount + first.length - last.start
             joined.removeFirst()

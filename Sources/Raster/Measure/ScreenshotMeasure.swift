@@ -39,19 +39,21 @@ public enum ScreenshotMeasure {
     static func findRings(_ pixels: ScreenPixels, scale: Double, jpeg: Bool) -> [RingFit] {
         let search = RingSearch(pixels, scale: scale, jpeg: jpeg)
         var fits: [RingFit] = []
-        // Peaks around one object give several candidates: one full fit for each object.
-        var fitted: [(x: Double, y: Double, reach: Double)] = []
+        // Peaks around one object give several candidates that start alike: one full fit for
+        // each start (a centre within two search pixels, an outer radius within a fifth).
+        var started: [RingFit] = []
         let error = Double(search.reduced.factor) + 1
         for candidate in search.candidates() {
-            if fitted.contains(where: { place in
-                let (dx, dy) = (place.x - candidate.centerX, place.y - candidate.centerY)
-                return (dx * dx + dy * dy).squareRoot() <= place.reach
+            guard var start = RingFit.initial(pixels, candidate: candidate, error: error) else { continue }
+            if started.contains(where: { other in
+                let (dx, dy) = (other.centerX - start.centerX, other.centerY - start.centerY)
+                return (dx * dx + dy * dy).squareRoot() <= 2 * error
+                    && abs(other.outerRadius - start.outerRadius) <= start.outerRadius / 5
             }) {
                 continue
             }
-            guard var start = RingFit.initial(pixels, candidate: candidate, error: error) else { continue }
+            started.append(start)
             start.jpeg = jpeg
-            fitted.append((start.centerX, start.centerY, max(2 * error, start.outerRadius / 4)))
             guard let fit = start.completed(pixels, error: error) else { continue }
             if let same = fits.firstIndex(where: { other in
                 let dx = other.centerX - fit.centerX
