@@ -127,9 +127,9 @@ extension CardFit {
             ]
         }
         let points = corners.flatMap { fitter.points($0, reach: largest) }
-        // A fit with less than half of its points within half a pixel found no corner: the screen
-        // behind it has the card's colour, or content crosses it.
-        if let fitted = CornerFit.radius(points, largest: largest), fitted.agreeing >= 0.5 {
+        // A fit with less than a quarter of its points within half a pixel found no corner: the
+        // screen behind the card has its colour, or content crosses it.
+        if let fitted = CornerFit.radius(points, largest: largest), fitted.agreeing >= 0.25 {
             cornerRadius = fitted.radius
             cornerSpread = fitted.spread
         } else {
