@@ -32,7 +32,7 @@ struct MeasurePlan {
                 width: screenshot.image.width, height: screenshot.image.height, scale: options.scale?.value,
                 device: options.device?.value)
         } catch {
-            throw .invalidValue(option: "<screenshot>", value: options.screenshot, expected: "\(error)")
+            throw .usage("\(options.screenshot): \(error)")
         }
         let backdrop = try options.backdropImage.map { (given) throws(FramesError) in
             try decode(given.value, as: given.option).image

@@ -26,5 +26,6 @@ package func documentedOptionTables() -> [String: String] {
     tables["verify"] = VerifyCommand.parser.markdownTable
     tables["lint"] = LintCommand.parser.markdownTable
     tables["studio"] = StudioCommand.parser.markdownTable
+    tables["measure"] = MeasureCommand.parser.markdownTable
     return tables
 }

@@ -62,7 +62,9 @@ enum MeasureRender {
         if let card = measurement.card {
             let rect = Rect(
                 x: card.minX * s - ox, y: card.minY * s - oy, width: card.width * s, height: card.height * s)
-            layers.append(mask(Path.roundedRect(rect, cornerRadius: style.cornerRadius * s), style.backgroundColor))
+            let radius = min(style.cornerRadius * s, rect.width / 2, rect.height / 2)
+            layers[0] = Layer(coverage: .image(withoutCardEdge(crop, rect, radius: radius)), color: .transparent)
+            layers.append(mask(Path.roundedRect(rect, cornerRadius: radius), style.backgroundColor))
         }
         var moved = parts.ring
         moved.centerX -= ox
@@ -92,6 +94,44 @@ enum MeasureRender {
             }
         }
         return layers
+    }
+
+    /// The screenshot's pixels with those its card's edge touches (within 0.75 px outside it, and
+    /// inside it) replaced by the pixel 2 px out from the edge, straight out from the nearest
+    /// point of the rounded rectangle: the screen as it was under the edge, so that the card is
+    /// not drawn over itself.
+    static func withoutCardEdge(_ image: Pixmap, _ card: Rect, radius: Double) -> Pixmap {
+        var out = image
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                // The nearest point of the rounded rectangle's inner rectangle, then out by the radius.
+                let cx = min(max(px, card.minX + radius), card.maxX - radius)
+                let cy = min(max(py, card.minY + radius), card.maxY - radius)
+                var (nx, ny) = (px - cx, py - cy)
+                var distance = (nx * nx + ny * ny).squareRoot() - radius
+                if nx == 0 && ny == 0 {
+                    // Inside the inner rectangle: the nearest side.
+                    let sides = [
+                        (px - card.minX, -1.0, 0.0), (card.maxX - px, 1.0, 0.0), (py - card.minY, 0.0, -1.0),
+                        (card.maxY - py, 0.0, 1.0),
+                    ]
+                    let side = sides.min { $0.0 < $1.0 }!
+                    (distance, nx, ny) = (-side.0, side.1, side.2)
+                } else {
+                    let length = (nx * nx + ny * ny).squareRoot()
+                    (nx, ny) = (nx / length, ny / length)
+                }
+                guard distance > -1.5, distance < 0.75 else { continue }
+                let (sx, sy) = (
+                    Int((px + nx * (2 - distance)).rounded(.down)), Int((py + ny * (2 - distance)).rounded(.down))
+                )
+                if sx >= 0, sy >= 0, sx < image.width, sy < image.height {
+                    out.pixels[y * image.width + x] = image.pixels[sy * image.width + sx]
+                }
+            }
+        }
+        return out
     }
 
     static func union(_ a: Rect, _ b: Rect) -> Rect {

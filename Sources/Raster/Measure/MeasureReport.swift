@@ -1,7 +1,7 @@
 /// A measurement as one self-contained HTML page (no network, images as data URIs): the
 /// screenshot with the measured card and ring outlined, then the compared region three ways side
 /// by side (the screenshot, the re-render of the recovered style over the screenshot's
-/// surroundings, their difference), each at 1:1 and at 2× with pixels kept square, then the
+/// surroundings, their difference), scaled alike to fit the page with pixels kept square, then the
 /// style with each property's ± (and its verdict against an expected style), the card, the arc,
 /// the label's lines and the notes.
 public struct MeasureReport: Sendable {
@@ -46,7 +46,7 @@ public struct MeasureReport: Sendable {
             (m.screenshot, "screenshot", "screenshot"), (m.rerender, "rerender", "re-render of the recovered style"),
             (MeasureReport.difference(m.screenshot, m.rerender), "difference", "difference (brighter: larger)"),
         ] {
-            page += MeasureReport.figure(image, role: role, caption: caption, zoom: 2)
+            page += MeasureReport.figure(image, role: role, caption: caption, zoom: 1)
         }
         page += "</div>\n<h2>Style</h2>\n" + styleTable + lineTable
         return page + "</body>\n</html>\n"
@@ -87,14 +87,15 @@ public struct MeasureReport: Sendable {
     static func figure(_ image: Pixmap, role: String, caption: String, zoom: Int) -> String {
         guard let png = try? PNGEncoder().encode(image) else { return "" }
         return "<figure class=\"\(role)\"><figcaption>\(escapeHTML(caption)), \(image.width)×\(image.height) px, "
-            + "\(zoom)×</figcaption><img class=\"\(role)\" width=\"\(image.width * zoom)\" "
+            + "shown to fit</figcaption><img class=\"\(role)\" width=\"\(image.width * zoom)\" "
             + "height=\"\(image.height * zoom)\" alt=\"\(escapeHTML(caption))\" src=\"\(Base64.pngDataURI(png))\">"
             + "</figure>\n"
     }
 
-    /// Each pixel's largest channel difference × 8 (a difference of 32 levels is white), over the
-    /// screenshot faded to a quarter.
-    static func difference(_ a: Pixmap, _ b: Pixmap) -> Pixmap {
+    /// Where two images of one size differ: each pixel's largest channel difference × 8 (32
+    /// levels and more are white, magenta-tinted), over `a` faded to a quarter of its lightness.
+    /// `a` itself when the sizes differ.
+    public static func difference(_ a: Pixmap, _ b: Pixmap) -> Pixmap {
         guard a.width == b.width, a.height == b.height, var out = try? Pixmap(width: a.width, height: a.height) else {
             return a
         }
@@ -120,6 +121,8 @@ public struct MeasureReport: Sendable {
         figure { margin: 0; } figcaption { font-size: 12px; color: #555; }
         img { image-rendering: pixelated; display: block; border: 1px solid #ccc; }
         .frame { position: relative; } .mark { position: absolute; outline: 2px solid #e0218a; }
+        #compare { flex-wrap: nowrap; } #compare figure { flex: 1 1 0; min-width: 0; }
+        #compare img { width: 100%; height: auto; }
         table { border-collapse: collapse; font-size: 13px; margin-top: 8px; }
         td, th { border-top: 1px solid #eee; padding: 3px 8px; text-align: left; }
         tr.fail td.result { color: #b00020; font-weight: 700; } tr.pass td.result { color: #137333; }

@@ -10,7 +10,10 @@ extension MeasureReport {
         out += "</tr></thead>\n<tbody>\n"
         for (index, property) in StyleProperty.all.enumerated() {
             let unknown = m.unknown.contains(property.name)
-            let value = unknown ? "unknown" : property.text(for: property.value(in: m.style))
+            var value = unknown ? "unknown" : property.text(for: property.value(in: m.style))
+            if case .number(let number) = property.value(in: m.style), !unknown {
+                value = MeasureVerdict.brief(number)
+            }
             let plusMinus = m.uncertainty[property.name].map { MeasureVerdict.brief($0) } ?? ""
             var swatch = ""
             if case .color(let color) = property.value(in: m.style), !unknown {
@@ -19,7 +22,8 @@ extension MeasureReport {
                     + "background:\(color.hex.prefix(7))\"></span> "
             }
             let row = verdict?.rows[index]
-            out += "<tr class=\"\(row.map { $0.result == .fail ? "fail" : "pass" } ?? "")\"><td>\(property.name)</td>"
+            let rowClass = row.map { $0.result == .fail ? "fail" : $0.result == .pass ? "pass" : "" } ?? ""
+            out += "<tr class=\"\(rowClass)\"><td>\(property.name)</td>"
             out += "<td>\(swatch)\(escapeHTML(value))</td><td>\(escapeHTML(plusMinus))</td>"
             if let row {
                 out += "<td>\(escapeHTML(row.expected))</td><td>\(escapeHTML(row.difference))</td>"
