@@ -74,9 +74,9 @@ struct CornerFit {
     }
 
     /// The radius in 0…`largest` px that best fits `points`, the root mean square of its capped
-    /// errors, and the share of the points it uses that lie within half a pixel of it; nil with
+    /// errors, and the share of the points it uses that lie within `near` px of it; nil with
     /// fewer than six points.
-    static func radius(_ points: [(v: Double, u: Double)], largest: Double) -> (
+    static func radius(_ points: [(v: Double, u: Double)], largest: Double, near: Double = 0.5) -> (
         radius: Double, spread: Double, agreeing: Double
     )? {
         guard points.count >= 6, largest > 0 else { return nil }
@@ -103,33 +103,35 @@ struct CornerFit {
         let fitted = (a + b) / 2
         let steep = fitted * (1 - 0.5.squareRoot())
         let used = points.filter { abs($0.v) >= steep || abs($0.v) >= fitted }
-        let agreeing = used.filter { abs($0.u - depth(abs($0.v), radius: fitted)) <= 0.5 }.count
+        let agreeing = used.filter { abs($0.u - depth(abs($0.v), radius: fitted)) <= near }.count
         return (fitted, mean(fitted).squareRoot(), Double(agreeing) / Double(max(1, used.count)))
     }
 }
 
 extension CardFit {
-    /// The corner radius from every corner whose two edges are known.
+    /// The corner radius from every corner whose two edges are known (a side that does not
+    /// stand out mirrored from the other: its corners' scans find nothing and add no point).
     mutating func fitCorners(_ pixels: ScreenPixels, ring: RingFit) {
-        guard let left, let right, let top else { return }
+        guard let (left, right) = sides(axis: ring.centerX), top != nil || bottom != nil else { return }
         let scan = scanner(pixels, ring: ring)
         let fitter = CornerFit(scan: scan)
-        let height = (bottom ?? (2 * ring.centerY - top)) - top
+        let height = (bottom ?? (2 * ring.centerY - top!)) - (top ?? (2 * ring.centerY - bottom!))
         let largest = min(right - left, height) / 2
-        var corners = [
-            CornerFit.Corner(x: left, y: top, inwardX: 1, inwardY: 1),
-            CornerFit.Corner(x: right, y: top, inwardX: -1, inwardY: 1),
-        ]
-        if let bottom {
+        var corners: [CornerFit.Corner] = []
+        for (y, inward) in [(top, 1), (bottom, -1)] {
+            guard let y else { continue }
             corners += [
-                CornerFit.Corner(x: left, y: bottom, inwardX: 1, inwardY: -1),
-                CornerFit.Corner(x: right, y: bottom, inwardX: -1, inwardY: -1),
+                CornerFit.Corner(x: left, y: y, inwardX: 1, inwardY: inward),
+                CornerFit.Corner(x: right, y: y, inwardX: -1, inwardY: inward),
             ]
         }
         let points = corners.flatMap { fitter.points($0, reach: largest) }
         // A fit with less than a quarter of its points within half a pixel found no corner: the
         // screen behind the card has its colour, or content crosses it.
-        if let fitted = CornerFit.radius(points, largest: largest), fitted.agreeing >= 0.25 {
+        // (Within a pixel in a lossy screenshot, whose edges spread.)
+        if let fitted = CornerFit.radius(points, largest: largest, near: edgeReach > 3 ? 1 : 0.5),
+            fitted.agreeing >= 0.25
+        {
             cornerRadius = fitted.radius
             cornerSpread = fitted.spread
         } else {
