@@ -1,18 +1,8 @@
 #ifndef FRAMES_CFRIBIDI_SHIM_H
 #define FRAMES_CFRIBIDI_SHIM_H
-#include "library_loader.h"
-#if defined(__linux__)
-#include <fribidi/fribidi.h>
-#else
 #include <fribidi.h>
-#endif
 #include <stdlib.h>
 
-/// The functions the package calls, opened when first called (library_loader.h).
-FRAMES_LAZY_VOID("libfribidi.so.0", fribidi_get_bidi_types, (const FriBidiChar * str, const FriBidiStrIndex len, FriBidiCharType * btypes), (str, len, btypes))
-FRAMES_LAZY_VOID("libfribidi.so.0", fribidi_get_bracket_types, (const FriBidiChar * str, const FriBidiStrIndex len, const FriBidiCharType * types, FriBidiBracketType * btypes), (str, len, types, btypes))
-FRAMES_LAZY("libfribidi.so.0", FriBidiLevel, fribidi_get_par_embedding_levels_ex, (const FriBidiCharType * bidi_types, const FriBidiBracketType * bracket_types, const FriBidiStrIndex len, FriBidiParType * pbase_dir, FriBidiLevel * embedding_levels), (bidi_types, bracket_types, len, pbase_dir, embedding_levels))
-FRAMES_LAZY_VARIABLE("libfribidi.so.0", fribidi_version_info)
 
 /// The Unicode Bidirectional Algorithm's embedding levels (rules P2–I2, with paired brackets) of
 /// one paragraph of `length` code points; the paragraph's direction comes from its first strong
@@ -27,15 +17,15 @@ static inline int frames_fribidi_levels(const FriBidiChar *text, int length, Fri
         free(brackets);
         return -1;
     }
-    frames_fribidi_get_bidi_types(text, length, types);
-    frames_fribidi_get_bracket_types(text, length, types, brackets);
+    fribidi_get_bidi_types(text, length, types);
+    fribidi_get_bracket_types(text, length, types, brackets);
     FriBidiParType direction = FRIBIDI_PAR_ON;
-    FriBidiLevel result = frames_fribidi_get_par_embedding_levels_ex(types, brackets, length, &direction, levels);
+    FriBidiLevel result = fribidi_get_par_embedding_levels_ex(types, brackets, length, &direction, levels);
     free(types);
     free(brackets);
     if (result == 0) return -1;
     return FRIBIDI_IS_RTL(direction) ? 1 : 0;
 }
 /// The library's version line ("(GNU FriBidi) 1.0.8" first).
-static inline const char *frames_fribidi_version(void) { return frames_fribidi_version_info(); }
+static inline const char *frames_fribidi_version(void) { return fribidi_version_info; }
 #endif

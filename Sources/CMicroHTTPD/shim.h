@@ -18,17 +18,19 @@
 #if defined(__linux__)
 #include <dlfcn.h>
 
+/// The functions the studio calls, typed by the library's own header (`__typeof__`).
 struct frames_mhd_api {
-    struct MHD_Daemon *(*start)(unsigned int, uint16_t, MHD_AcceptPolicyCallback, void *,
-                                MHD_AccessHandlerCallback, void *, ...);
-    void (*stop)(struct MHD_Daemon *);
-    const union MHD_DaemonInfo *(*info)(struct MHD_Daemon *, enum MHD_DaemonInfoType, ...);
-    int (*values)(struct MHD_Connection *, enum MHD_ValueKind, MHD_KeyValueIterator, void *);
-    const char *(*lookup)(struct MHD_Connection *, enum MHD_ValueKind, const char *);
-    enum MHD_Result (*queue)(struct MHD_Connection *, unsigned int, struct MHD_Response *);
-    struct MHD_Response *(*create)(size_t, void *, enum MHD_ResponseMemoryMode);
-    void (*destroy)(struct MHD_Response *);
-    enum MHD_Result (*header)(struct MHD_Response *, const char *, const char *);
+    __typeof__(&MHD_start_daemon) start;
+    __typeof__(&MHD_stop_daemon) stop;
+    __typeof__(&MHD_get_daemon_info) info;
+    __typeof__(&MHD_get_connection_values) values;
+    __typeof__(&MHD_lookup_connection_value) lookup;
+    __typeof__(&MHD_queue_response) queue;
+    __typeof__(&MHD_create_response_from_buffer) create;
+    __typeof__(&MHD_destroy_response) destroy;
+    __typeof__(&MHD_add_response_header) header;
+    __typeof__(&MHD_create_response_from_callback) stream;
+    __typeof__(&MHD_get_connection_info) connection;
 };
 
 static inline struct frames_mhd_api *frames_mhd_table(void) {
@@ -56,6 +58,8 @@ static inline const char *frames_mhd_load(void) {
     FRAMES_MHD_FIND(create, "MHD_create_response_from_buffer")
     FRAMES_MHD_FIND(destroy, "MHD_destroy_response")
     FRAMES_MHD_FIND(header, "MHD_add_response_header")
+    FRAMES_MHD_FIND(stream, "MHD_create_response_from_callback")
+    FRAMES_MHD_FIND(connection, "MHD_get_connection_info")
 #undef FRAMES_MHD_FIND
     *api = found;
     return NULL;
@@ -73,27 +77,49 @@ static inline const char *frames_mhd_load(void) { return NULL; }
 #define FRAMES_MHD_create MHD_create_response_from_buffer
 #define FRAMES_MHD_destroy MHD_destroy_response
 #define FRAMES_MHD_header MHD_add_response_header
+#define FRAMES_MHD_stream MHD_create_response_from_callback
+#define FRAMES_MHD_connection MHD_get_connection_info
 #endif
 
 /// MHD_start_daemon is variadic, which Swift cannot call: the studio's daemon started here, with
-/// its options fixed: an internal polling thread with a pool of `threads`, bound to `address`
-/// only (IPv4 or IPv6 by `ipv6`), at most `connections` connections (and as many from one
-/// address), `memory` bytes for a connection's request line and headers, `timeout` seconds of
-/// idleness, `completed` called when a request ends.
+/// its options fixed: an internal thread that accepts, one thread per connection (a request may
+/// wait for a render without holding up any other), bound to `address` only (IPv4 or IPv6 by
+/// `ipv6`), at most `connections` connections, `memory` bytes for a connection's request line and
+/// headers, `timeout` seconds of idleness; `uri` is called with each request's raw target (its
+/// return value is the request's state), `completed` when a request ends, `notify` when a
+/// connection starts and ends.
 static inline struct MHD_Daemon *frames_mhd_start(
-    int ipv6, const struct sockaddr *address, unsigned int threads, unsigned int connections, size_t memory,
-    unsigned int timeout, MHD_AccessHandlerCallback handler, void *context,
-    MHD_RequestCompletedCallback completed) {
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0);
+    int ipv6, const struct sockaddr *address, unsigned int connections, size_t memory, unsigned int timeout,
+    MHD_AccessHandlerCallback handler, void *context, MHD_RequestCompletedCallback completed,
+    void *(*uri)(void *, const char *, struct MHD_Connection *), MHD_NotifyConnectionCallback notify) {
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ITC
+        | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0);
     uint16_t port = ipv6 ? ntohs(((const struct sockaddr_in6 *)address)->sin6_port)
                          : ntohs(((const struct sockaddr_in *)address)->sin_port);
     return FRAMES_MHD(start)(
-        flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, address,
-        MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_LIMIT, connections,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, connections, MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory,
-        MHD_OPTION_CONNECTION_TIMEOUT, timeout, MHD_OPTION_NOTIFY_COMPLETED, completed, context,
-        MHD_OPTION_END);
+        flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_CONNECTION_LIMIT,
+        connections, MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context, MHD_OPTION_URI_LOG_CALLBACK, uri, context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, context, MHD_OPTION_END);
 }
+
+/// A response whose body `reader` writes as the client takes it, of unknown length (sent
+/// chunked), in blocks of at most `block` bytes; `done` is called when the response goes.
+static inline struct MHD_Response *frames_mhd_stream(
+    size_t block, MHD_ContentReaderCallback reader, void *context, MHD_ContentReaderFreeCallback done) {
+    return FRAMES_MHD(stream)(MHD_SIZE_UNKNOWN, block, reader, context, done);
+}
+
+/// The socket of `connection`, or -1.
+static inline int frames_mhd_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = FRAMES_MHD(connection)(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+/// What a content reader returns at the end of its body, and when it must give up mid-way (the
+/// client sees the stream cut, never a complete wrong file).
+static inline ssize_t frames_mhd_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
+static inline ssize_t frames_mhd_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 
 /// The port a daemon listens on (after binding port 0), or 0.
 static inline uint16_t frames_mhd_port(struct MHD_Daemon *daemon) {

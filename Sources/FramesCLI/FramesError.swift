@@ -1,66 +1,179 @@
-/// Why a run of `frames` failed. Usage errors exit 64 (EX_USAGE), runtime failures exit 1.
-/// Text the user gave is shown with control characters escaped (`\u{1B}`), so a message never
-/// moves the terminal's cursor or changes its colours.
-enum FramesError: Error, Equatable, CustomStringConvertible {
+import FrameFiles
+import Raster
+
+/// Why a run of `frames` failed. Usage errors exit 64 (EX_USAGE), runtime failures exit 1. Each
+/// case keeps what the user named (an option, a key, a path) and the underlying error; the words
+/// are made once, when `main` prints the error (`description`). Text the user gave is shown
+/// escaped (`Console.shown`), so a message never moves the terminal's cursor or forges a line.
+enum FramesError: Error, CustomStringConvertible {
+    // Usage errors: the command line, or an input it names, is not what the command takes.
     case unknownOption(String, suggestion: String?)
+    case unknownCommand(String, suggestion: String?)
     case missingValue(option: String)
     case repeatedOption(option: String)
     case flagWithValue(option: String, value: String)
     case unexpectedArgument(String)
     case missingArgument(String)
+    /// An argument whose bytes are not UTF-8: paths and texts are taken byte for byte or refused.
+    case notUTF8(option: String, bytes: [UInt8])
     case invalidValue(option: String, value: String, expected: String)
-    /// A style file's content: its path and what is wrong (a key, its value, what is expected).
-    case styleFile(path: String, message: String)
-    /// A usage error said in full (a folder `frames verify` cannot honour, a refusal).
-    case usage(String)
-    case runtime(String)
+    /// An input an option names that cannot be used (unreadable, not a PNG, not a font): what was
+    /// expected, and the underlying error, which says why.
+    case unusableInput(option: String, value: String, expected: String, cause: InputFault)
+    /// An option refused where it is given, said in full (`--force` without `--update`).
+    case refused(option: String, message: String)
+    /// A screenshot `frames measure` cannot measure: `option` named it (`<screenshot>`, or
+    /// `--scale`/`--device` for a size no scale fits, `--backdrop-image` for another screen). No
+    /// indicator in it is a runtime failure; the rest are usage errors.
+    case measurement(option: String, value: String, MeasureError)
+    /// A style file's content (`--style-file`, a manifest's style).
+    case styleFile(StyleFileError)
+    /// A folder `verify` cannot take: not a folder, no manifest, a manifest it refuses.
+    case manifest(ManifestError)
+
+    // Runtime failures: the command line is fine, the system or an input failed.
+    /// A file-system operation on a path the user named (or one inside it) failed.
+    case file(FileError)
+    /// Another `frames` holds the output folder's lock.
+    case folderBusy(folder: String)
+    /// The lock file in the output folder is not one this tool made (a link, another owner's).
+    case foreignLock(folder: String, path: String)
+    /// The label's font cannot be loaded; `option` chose it (`--font-file`, `--text-font-name`).
+    case font(option: String, FontError)
+    /// The scene cannot be drawn at this size.
+    case image(RasterError)
+    /// The label's outlines cannot be drawn exactly in bounded time; `option` chose the font.
+    case label(option: String, UnionError)
+    /// A PNG could not be encoded.
+    case encoding(PNGError)
+    /// A single-file output (`--webp`, `--gif`, …) could not be made.
+    case export(option: String, path: String, ExportError)
+    /// A system library could not be opened: its Debian package, and why.
+    case library(name: String, package: String, reason: String)
+    /// The studio's server could not listen on the port.
+    case cannotListen(port: Int)
+    /// Standard output could not be written (a full disk behind a redirection).
+    case standardOutput(FileError)
+    /// The run was stopped by a signal before it committed: nothing was written.
+    case stopped(signal: Int32)
+
+    /// Why a renderer of a resolved (valid) scene could not be made: its size, or its font,
+    /// chosen by `fontOption`.
+    static func rendering(_ error: any Error, fontOption: String) -> FramesError {
+        switch error {
+        case let error as RasterError: return .image(error)
+        case let error as FontError: return .font(option: fontOption, error)
+        case let error as UnionError: return .label(option: fontOption, error)
+        default: preconditionFailure("a validated scene draws or fails by its size or font: \(error)")
+        }
+    }
 
     var isUsageError: Bool {
-        if case .runtime = self { return false }
-        return true
+        switch self {
+        case .measurement(_, _, let error):
+            if case .noIndicator = error { return false }
+            return true
+        case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
+            .missingArgument, .notUTF8, .invalidValue, .unusableInput, .refused, .styleFile, .manifest:
+            return true
+        case .file, .folderBusy, .foreignLock, .font, .image, .label, .encoding, .export, .library, .cannotListen,
+            .standardOutput, .stopped:
+            return false
+        }
     }
 
     var exitCode: Int32 { isUsageError ? 64 : 1 }
 
-    var description: String {
-        plainDescription.escapingControlCharacters
+    /// The option an error is about, for the studio's page to put the message beside its control.
+    var option: String? {
+        switch self {
+        case .unknownOption(let name, _): return name
+        case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
+            .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _),
+            .refused(let option, _), .unusableInput(let option, _, _, _), .measurement(let option, _, _):
+            return option
+        case .styleFile: return "--style-file"
+        default: return nil
+        }
     }
 
-    private var plainDescription: String {
+    var description: String {
         switch self {
         case .unknownOption(let name, let suggestion):
-            return "unknown option '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+            return "unknown option '\(Console.shown(name))'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        case .unknownCommand(let name, let suggestion):
+            return "unknown command '\(Console.shown(name))'"
+                + (suggestion.map { ". Did you mean '\($0)'?" }
+                    ?? " (commands: \(HelpCommand.commandNames.joined(separator: ", ")); options start with --)")
         case .missingValue(let option):
-            return "missing value for option '\(option)'"
+            return "missing value for option '\(Console.shown(option))'"
         case .repeatedOption(let option):
-            return "option '\(option)' given more than once; give it once"
+            return "option '\(Console.shown(option))' given more than once; give it once"
         case .flagWithValue(let option, let value):
-            return "flag '\(option)' takes no value (got '\(value)')"
+            return "flag '\(Console.shown(option))' takes no value (got '\(Console.shown(value))')"
         case .unexpectedArgument(let argument):
-            return "unexpected argument '\(argument)' (see --help for what this command takes)"
+            return "unexpected argument '\(Console.shown(argument))' (see --help for what this command takes)"
         case .missingArgument(let name):
             return "missing argument <\(name)>"
+        case .notUTF8(let option, let bytes):
+            return "invalid value '\(Console.shown(bytes: bytes))' for \(option): expected text in UTF-8 "
+                + "(frames takes paths and labels as UTF-8 only)"
         case .invalidValue(let option, let value, let expected):
-            return "invalid value '\(value)' for \(option): expected \(expected)"
-        case .styleFile(let path, let message):
-            return "style file '\(path)': \(message)"
-        case .usage(let message), .runtime(let message):
+            return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected)"
+        case .unusableInput(let option, let value, let expected, let cause):
+            return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected) "
+                + "(\(Console.shown(cause.description)))"
+        case .refused(_, let message):
             return message
+        case .measurement(let option, let value, let error):
+            return "\(Console.shown(option)) '\(Console.shown(value))': \(error)"
+        case .styleFile(let error):
+            return Console.shown("\(error)")
+        case .manifest(let error):
+            return Console.shown("\(error)")
+        case .file(let error):
+            return Console.shown(error.description)
+        case .folderBusy(let folder):
+            return "another frames is writing the output folder '\(Console.shown(folder))'; wait for it to finish"
+        case .foreignLock(let folder, let path):
+            return "cannot lock the output folder '\(Console.shown(folder))': '\(Console.shown(path))' is not a "
+                + "lock file of frames (remove it)"
+        case .font(let option, let error):
+            return "\(option): \(Console.shown(error.description))"
+        case .image(let error):
+            return error.description
+        case .label(let option, let error):
+            return "\(option): \(error)"
+        case .encoding(let error):
+            return error.description
+        case .export(let option, let path, let error):
+            return "\(option) \(Console.shown(path)): \(Console.shown(error.description))"
+        case .library(let name, let package, let reason):
+            return "cannot load \(name) (\(Console.shown(reason))); install the package \(package)"
+        case .cannotListen(let port):
+            return "cannot listen on 127.0.0.1:\(port) (\(port == 0 ? "no free port" : "port in use?"))"
+        case .standardOutput(let error):
+            return "cannot write to standard output: \(error.reason)"
+        case .stopped:
+            return "Stopped; nothing written"
         }
     }
 }
 
-extension String {
-    /// The text with every control character (newline, tab, escape, …) written as `\u{…}`.
-    var escapingControlCharacters: String {
-        var out = ""
-        for scalar in unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+/// Why an input file could not be used, as the layer that found it said it.
+enum InputFault: Error, CustomStringConvertible {
+    /// The file system: missing, a folder, not a regular file, unreadable, too large.
+    case file(FileError)
+    /// The bytes are not a PNG libpng reads, or one too large.
+    case png(PNGError)
+    /// The bytes are not a PNG or JPEG screenshot this tool reads, or one too large.
+    case image(ImageDecodeError)
+
+    var description: String {
+        switch self {
+        case .file(let error): return error.reason
+        case .png(let error): return error.description
+        case .image(let error): return error.description
         }
-        return out
     }
 }

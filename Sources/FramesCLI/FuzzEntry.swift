@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What `run` would answer before rendering anything: 0 for a valid command line, 64 or 1 for

@@ -1,44 +1,78 @@
 import Foundation
+import FrameFiles
 import Raster
-import Testing
-import XCTest
 
 /// Golden-image assertions for tests, from XCTest and from Swift Testing: a rendered frame (or a
 /// whole sequence) must match a named PNG under the package's `golden/` folder, exactly or
-/// within two thresholds (a largest channel difference, a largest number of pixels over it).
+/// within two thresholds (a largest channel difference, a largest number of pixels over it), or,
+/// with a `PerceptualTolerance`, as pixelmatch judges it (`frames compare --metric`): at most
+/// `maxDifferingPixels` pixels beyond the metric's threshold, anti-aliasing left out.
 ///
 /// Recording is explicit, from the environment variable `FRAMES_RECORD`:
 /// - `missing` (default): a golden that does not exist is written, and the test fails so that
 ///   someone looks at it;
-/// - `all`: every golden is written; the test fails where the file changed;
+/// - `all`: every golden whose pixels changed is written; the test fails for each (a golden
+///   whose pixels are the same is left as it is);
 /// - `failed`: goldens that do not match are rewritten; the test fails for each;
 /// - `never`: only compare; a missing golden fails.
-/// When `CI` is set (to anything but "", "0" or "false"), the mode is always `never`.
+/// Any other value fails the assertion, naming these four. When `CI` is set (to anything but "",
+/// "0" or "false"), nothing is recorded whatever `FRAMES_RECORD` says, and a failure says so.
 ///
 /// On a mismatch the expected, actual and diff PNGs go to `FRAMES_ARTIFACTS` (default
-/// `.build/frames-artifacts` in the package), and the failure names the three paths and the
-/// measured figures against the allowed ones.
+/// `.build/frames-artifacts` in the package); the failure's first line names the golden and the
+/// figures against the allowed ones, the next lines the three paths and the command that
+/// accepts the change (`FRAMES_RECORD=failed swift test --filter …`).
 public enum Golden {
     /// Which goldens `check` writes instead of comparing: `missing` ones (the default), `all`, `failed`
     /// ones, or `never` (always under CI).
     public enum RecordMode: String, Sendable, CaseIterable {
-        case missing, all, failed, never
+        /// A golden that does not exist is written, and the test fails so that someone looks at it.
+        case missing
+        /// Every golden whose pixels changed is written; the test fails for each.
+        case all
+        /// Goldens that do not match are rewritten; the test fails for each.
+        case failed
+        /// Only compare; a missing golden fails.
+        case never
 
-        /// The mode the environment asks for (`FRAMES_RECORD`, `CI`).
+        /// The mode the environment asks for: `FRAMES_RECORD` (any case; `missing` when unset or
+        /// empty), and `never` whenever `CI` is set. Throws for a value that is not a mode, even
+        /// under CI, so that a typo is told rather than taken for the default.
         public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-            -> RecordMode
+            throws(RecordModeError) -> RecordMode
         {
-            if Manifest.isContinuousIntegration(environment["CI"]) { return .never }
-            return environment["FRAMES_RECORD"].flatMap { RecordMode(rawValue: $0.lowercased()) } ?? .missing
+            var mode = RecordMode.missing
+            if let text = environment["FRAMES_RECORD"], !text.isEmpty {
+                guard let named = RecordMode(rawValue: text.lowercased()) else { throw RecordModeError(value: text) }
+                mode = named
+            }
+            return Manifest.isContinuousIntegration(environment["CI"]) ? .never : mode
+        }
+    }
+
+    /// `FRAMES_RECORD` holds a value that is not a `RecordMode`.
+    public struct RecordModeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The value as set.
+        public let value: String
+
+        /// "FRAMES_RECORD=alll is not a record mode: use missing, all, failed or never".
+        public var description: String {
+            let modes = RecordMode.allCases.map(\.rawValue)
+            return "FRAMES_RECORD=\(value) is not a record mode: use \(modes.dropLast().joined(separator: ", ")) "
+                + "or \(modes.last!) (missing when unset)"
         }
     }
 
     /// What a check found.
     public enum Outcome: Sendable, Equatable {
+        /// The image matches its golden within the thresholds (and under `all`, a golden with the
+        /// same pixels is left as it is).
         case matched
-        /// The golden was written (new, or re-recorded); `changed` is false when it was rewritten
-        /// with the same pixels.
+        /// The golden was written, new or changed. `changed` is always true since 0.2.0 (a golden
+        /// with the same pixels is no longer rewritten); it is kept for source compatibility.
         case recorded(path: String, changed: Bool)
+        /// A mismatch, a missing golden or one that cannot be read: what to say, first line the
+        /// headline (the golden and the figures), then the paths and how to accept the change.
         case failed(message: String)
 
         /// Whether a test should fail: a mismatch, a missing golden, or a recording that changed
@@ -51,16 +85,40 @@ public enum Golden {
             }
         }
 
-        /// One line for a test failure or log: what happened and where the files are.
+        /// What happened and where the files are: one headline, then detail lines.
         public var message: String {
             switch self {
             case .matched: return "matches its golden"
             case .recorded(let path, let changed):
                 return changed
                     ? "recorded golden \(path); look at it, then run the tests again"
-                    : "re-recorded golden \(path) (unchanged)"
+                    : "golden \(path) holds the same pixels"
             case .failed(let message): return message
             }
+        }
+    }
+
+    /// How a failure tells its reader to accept a change: the test's `swift test --filter`
+    /// pattern, and whether CI is set (where nothing records).
+    public struct Acceptance: Sendable, Equatable {
+        /// The pattern that selects the test (`Suite/test` or a test method's name), or nil.
+        public var filter: String?
+        /// Whether `CI` is set.
+        public var continuousIntegration: Bool
+
+        /// An acceptance for the test `filter` selects, in or out of CI.
+        public init(filter: String? = nil, continuousIntegration: Bool = false) {
+            self.filter = filter
+            self.continuousIntegration = continuousIntegration
+        }
+
+        /// The line that says how to record with `mode`: the exact command, and under CI that
+        /// nothing records there.
+        func line(_ what: String, mode: RecordMode) -> String {
+            let command = "FRAMES_RECORD=\(mode.rawValue) swift test" + (filter.map { " --filter '\($0)'" } ?? "")
+            guard continuousIntegration else { return "  \(what): \(command)" }
+            return "  \(what): CI is set, so nothing is recorded here (FRAMES_RECORD is ignored); run "
+                + "\(command) where CI is not set, look at the golden and commit it"
         }
     }
 
@@ -82,132 +140,5 @@ public enum Golden {
     {
         if let path = environment["FRAMES_ARTIFACTS"], !path.isEmpty { return URL(fileURLWithPath: path) }
         return root.appendingPathComponent(".build/frames-artifacts")
-    }
-
-    /// Compares `image` with the golden PNG at `goldenPath` under `mode`, writing artifacts into
-    /// `artifacts` on a mismatch. Does not report anything: `assertGolden` does.
-    public static func check(
-        _ image: Pixmap, goldenPath: String, name: String, maxChannelDelta: Int = 0,
-        maxDifferingPixels: Int = 0, mode: RecordMode, artifacts: URL
-    ) -> Outcome {
-        let exists = FileManager.default.fileExists(atPath: goldenPath)
-        var expected: Pixmap? = nil
-        if exists {
-            do {
-                expected = try PNGDecoder.decode(FileInput.read(goldenPath))
-            } catch {
-                return .failed(message: "golden '\(name)' at \(goldenPath) cannot be read: \(error)")
-            }
-        }
-        if !exists {
-            guard mode != .never else {
-                return .failed(
-                    message: "golden '\(name)' is missing at \(goldenPath), and recording is off "
-                        + "(FRAMES_RECORD=never, or CI is set); record it with FRAMES_RECORD=missing")
-            }
-            return record(image, to: goldenPath, changed: true)
-        }
-        let comparison = ImageComparison(
-            expected: expected!, actual: image, maxChannelDelta: maxChannelDelta,
-            maxDifferingPixels: maxDifferingPixels)
-        if mode == .all { return record(image, to: goldenPath, changed: !comparison.isIdentical) }
-        if comparison.passes { return .matched }
-        if mode == .failed { return record(image, to: goldenPath, changed: true) }
-        var lines = ["golden '\(name)' differs: \(comparison.summary)"]
-        if comparison.sizesMatch {
-            lines.append(
-                "  largest channel difference: actual \(comparison.maxChannelDelta), allowed \(maxChannelDelta)")
-            lines.append("  pixels over it: actual \(comparison.pixelsOverThreshold), allowed \(maxDifferingPixels)")
-        }
-        do {
-            let paths = try writeArtifacts(expected: expected!, actual: image, name: name, into: artifacts)
-            lines += ["  expected: \(paths[0])", "  actual:   \(paths[1])", "  diff:     \(paths[2])"]
-        } catch {
-            lines.append("  (artifacts could not be written: \(error))")
-        }
-        return .failed(message: lines.joined(separator: "\n"))
-    }
-
-    static func record(_ image: Pixmap, to path: String, changed: Bool) -> Outcome {
-        do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                withIntermediateDirectories: true)
-            try Data(PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: path), options: .atomic)
-            return .recorded(path: path, changed: changed)
-        } catch {
-            return .failed(message: "cannot record golden at \(path): \(error)")
-        }
-    }
-
-    /// Writes NAME.expected.png, NAME.actual.png and NAME.diff.png; returns their paths.
-    static func writeArtifacts(expected: Pixmap, actual: Pixmap, name: String, into folder: URL) throws -> [String] {
-        let base = folder.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let images = [
-            ("expected", expected), ("actual", actual),
-            ("diff", ImageComparison.diffImage(expected: expected, actual: actual)),
-        ]
-        var paths: [String] = []
-        for (kind, image) in images {
-            let url = URL(fileURLWithPath: base.path + ".\(kind).png")
-            try Data(PNGEncoder().encode(image)).write(to: url, options: .atomic)
-            paths.append(url.path)
-        }
-        return paths
-    }
-
-    /// Reports a failure to whichever framework runs the test.
-    static func report(_ message: String, filePath: StaticString, line: UInt, sourceLocation: SourceLocation) {
-        if Test.current != nil {
-            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        } else {
-            XCTFail(message, file: filePath, line: line)
-        }
-    }
-}
-
-/// Asserts that `image` matches `golden/<name>.png` in the calling test's package (or in
-/// `directory`), within the thresholds (both 0 by default: exact). Works in XCTest and Swift
-/// Testing; see `Golden` for record modes and artifacts.
-public func assertGolden(
-    _ image: Pixmap, named name: String, maxChannelDelta: Int = 0, maxDifferingPixels: Int = 0,
-    directory: String? = nil, filePath: StaticString = #filePath, line: UInt = #line,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let root = Golden.packageRoot(of: "\(filePath)")
-    let folder = directory ?? root.appendingPathComponent("golden").path
-    let outcome = Golden.check(
-        image, goldenPath: folder + "/" + name + ".png", name: name,
-        maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels,
-        mode: .fromEnvironment(), artifacts: Golden.artifactsFolder(root: root))
-    if outcome.isFailure {
-        Golden.report(outcome.message, filePath: filePath, line: line, sourceLocation: sourceLocation)
-    }
-}
-
-/// Asserts that every frame of `renderer` (or the listed frames) matches
-/// `golden/<name>/frame_NNNN.png`, each within the thresholds; one failure per frame that does
-/// not.
-public func assertGoldenSequence(
-    _ renderer: FrameRenderer, named name: String, frames: [Int]? = nil, maxChannelDelta: Int = 0,
-    maxDifferingPixels: Int = 0, directory: String? = nil, filePath: StaticString = #filePath, line: UInt = #line,
-    sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let root = Golden.packageRoot(of: "\(filePath)")
-    let folder = (directory ?? root.appendingPathComponent("golden").path) + "/" + name
-    let digits = max(4, String(renderer.frameCount - 1).count)
-    let mode = Golden.RecordMode.fromEnvironment()
-    for k in frames ?? Array(0..<renderer.frameCount) {
-        let number = String(k)
-        let frameName = "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number
-        let outcome = Golden.check(
-            renderer.frame(k), goldenPath: folder + "/" + frameName + ".png",
-            name: name + "/" + frameName, maxChannelDelta: maxChannelDelta,
-            maxDifferingPixels: maxDifferingPixels, mode: mode,
-            artifacts: Golden.artifactsFolder(root: root))
-        if outcome.isFailure {
-            Golden.report(outcome.message, filePath: filePath, line: line, sourceLocation: sourceLocation)
-        }
     }
 }

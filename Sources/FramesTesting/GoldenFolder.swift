@@ -1,4 +1,5 @@
 import Foundation
+import FrameFiles
 import Raster
 import Testing
 

@@ -1,6 +1,7 @@
 // libpng reports errors by longjmp. Everything that can longjmp runs inside the setjmp of the
 // function that called it, so Swift sees only return codes and messages.
 #include "png_bridge.h"
+#include "png_rows.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -104,43 +105,6 @@ int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, 
 
 const char *png_bridge_libpng_version(void) { return png_get_libpng_ver(NULL); }
 
-int png_bridge_decode_rgba(const unsigned char *bytes, size_t count, unsigned char **pixels,
-                           uint32_t *width, uint32_t *height, char *message,
-                           size_t message_capacity) {
-    *pixels = NULL;
-    *width = 0;
-    *height = 0;
-    png_image image;
-    memset(&image, 0, sizeof image);
-    image.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&image, bytes, count)) {
-        strncpy(message, image.message, message_capacity - 1);
-        message[message_capacity - 1] = '\0';
-        png_image_free(&image);
-        return -1;
-    }
-    image.format = PNG_FORMAT_RGBA;
-    size_t size = PNG_IMAGE_SIZE(image);
-    unsigned char *buffer = malloc(size ? size : 1);
-    if (buffer == NULL) {
-        strncpy(message, "out of memory while decoding", message_capacity - 1);
-        message[message_capacity - 1] = '\0';
-        png_image_free(&image);
-        return -1;
-    }
-    if (!png_image_finish_read(&image, NULL, buffer, 0, NULL)) {
-        strncpy(message, image.message, message_capacity - 1);
-        message[message_capacity - 1] = '\0';
-        free(buffer);
-        png_image_free(&image);
-        return -1;
-    }
-    *pixels = buffer;
-    *width = image.width;
-    *height = image.height;
-    return 0;
-}
-
 void png_bridge_buffer_free(png_bridge_buffer *buffer) {
     free(buffer->data);
     buffer->data = NULL;
@@ -149,3 +113,128 @@ void png_bridge_buffer_free(png_bridge_buffer *buffer) {
 }
 
 void png_bridge_pixels_free(unsigned char *pixels) { free(pixels); }
+
+// Reading: libpng's progressive reader, fed the file in pieces by the caller, writes each row
+// straight into the caller's buffer as 8-bit RGBA with straight alpha.
+
+struct png_bridge_reader {
+    jmp_buf jump;
+    png_structp png;
+    png_infop info;
+    char message[256];
+    uint32_t width;
+    uint32_t height;
+    unsigned char *pixels;
+    int passes;
+    uint32_t rows_done;
+    int ended;
+    int failed;
+    png_rows *rows; // the reader without libpng, for 8-bit RGB and RGBA not interlaced
+};
+
+static void reader_error(png_structp png, png_const_charp text) {
+    png_bridge_reader *reader = (png_bridge_reader *)png_get_error_ptr(png);
+    strncpy(reader->message, text, sizeof reader->message - 1);
+    reader->message[sizeof reader->message - 1] = '\0';
+    longjmp(reader->jump, 1);
+}
+
+// Every sample as the file stores it, taken as sRGB, as browsers and pngjs do without colour
+// management: no gamma is applied (gAMA, cHRM, iCCP and sRGB are ignored), 16-bit samples are
+// rounded to 8 bits (v * 255 / 65535), palettes and grey are expanded, tRNS becomes alpha, and
+// an image without alpha gets 255.
+static void reader_info(png_structp png, png_infop info) {
+    png_bridge_reader *reader = (png_bridge_reader *)png_get_progressive_ptr(png);
+    if (png_get_image_width(png, info) != reader->width || png_get_image_height(png, info) != reader->height) {
+        png_error(png, "IHDR size differs from the size read first");
+    }
+    int color_type = png_get_color_type(png, info);
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS)) {
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    }
+    reader->passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)reader->width * 4) png_error(png, "unexpected row size");
+}
+
+static void reader_row(png_structp png, png_bytep row, png_uint_32 number, int pass) {
+    png_bridge_reader *reader = (png_bridge_reader *)png_get_progressive_ptr(png);
+    if (number >= reader->height) return;
+    // With interlace handling every pass calls back for every row, NULL where a pass has none.
+    if (pass == (reader->passes > 1 ? 6 : 0)) reader->rows_done++;
+    if (row == NULL) return;
+    unsigned char *target = reader->pixels + (size_t)number * reader->width * 4;
+    if (reader->passes > 1) {
+        png_progressive_combine_row(png, target, row);
+    } else {
+        memcpy(target, row, (size_t)reader->width * 4);
+    }
+}
+
+static void reader_end(png_structp png, png_infop info) {
+    (void)info;
+    ((png_bridge_reader *)png_get_progressive_ptr(png))->ended = 1;
+}
+
+png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
+                                            int interlace, int readers) {
+    png_bridge_reader *reader = calloc(1, sizeof *reader);
+    if (reader == NULL) return NULL;
+    reader->width = width;
+    reader->height = height;
+    if (readers != 1 && bit_depth == 8 && (color_type == 2 || color_type == 6) && interlace == 0) {
+        reader->rows = png_rows_create(width, height, color_type, readers == 2);
+        if (reader->rows == NULL) {
+            free(reader);
+            return NULL;
+        }
+        return reader;
+    }
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, on_warning);
+    if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
+    if (reader->png == NULL || reader->info == NULL) {
+        png_bridge_reader_free(reader);
+        return NULL;
+    }
+    png_set_user_limits(reader->png, width, height);
+    // Every IDAT byte is covered by its chunk's CRC-32, which libpng checks: zlib's Adler-32 of
+    // the inflated data would check the same bytes again, at 11 % of the decode time.
+    png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+    png_set_progressive_read_fn(reader->png, reader, reader_info, reader_row, reader_end);
+    return reader;
+}
+
+int png_bridge_reader_push(png_bridge_reader *reader, const unsigned char *bytes, size_t count,
+                           unsigned char *pixels, size_t capacity) {
+    if (reader->failed) return -1;
+    if (reader->rows != NULL) {
+        if (png_rows_push(reader->rows, bytes, count, pixels, capacity) == 0) return 0;
+        reader->failed = 1;
+        strncpy(reader->message, png_rows_message(reader->rows), sizeof reader->message - 1);
+        return -1;
+    }
+    reader->pixels = pixels;
+    if (setjmp(reader->jump)) {
+        reader->failed = 1;
+        return -1;
+    }
+    png_process_data(reader->png, reader->info, (png_bytep)bytes, count);
+    return 0;
+}
+
+int png_bridge_reader_complete(const png_bridge_reader *reader) {
+    if (reader->rows != NULL) return !reader->failed && png_rows_complete(reader->rows);
+    return !reader->failed && reader->ended && reader->rows_done == reader->height;
+}
+
+const char *png_bridge_reader_message(const png_bridge_reader *reader) { return reader->message; }
+
+void png_bridge_reader_free(png_bridge_reader *reader) {
+    if (reader == NULL) return;
+    png_rows_free(reader->rows);
+    if (reader->png != NULL) png_destroy_read_struct(&reader->png, reader->info ? &reader->info : NULL, NULL);
+    free(reader);
+}

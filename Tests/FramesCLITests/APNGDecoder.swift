@@ -1,5 +1,6 @@
 import CZlib
-import Raster
+
+@testable import Raster
 
 /// A small animated-PNG reader for the tests, written from the APNG specification and
 /// independent of the encoder: chunks, zlib inflate, the five row filters, and frame regions

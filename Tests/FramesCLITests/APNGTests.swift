@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `--apng`: decoded frame by frame, it must equal the PNG sequence, loop forever at fps, store
 /// only what changes, and be smaller than the sequence.

@@ -18,7 +18,9 @@ import Testing
     static let colorOptions = [
         "--spinner-color", "--track-color", "--background-color", "--text-color", "--backdrop-color",
     ]
-    static let badColors = ["#12345", "#GGGGGG", "red", "#1234567", "12345", "#", "rgb(1,2,3)"]
+    static let badColors = [
+        "#12345", "#GGGGGG", "reddish", "#1234567", "12345", "#", "#12", "rgb(1,2)", "rgb(256,0,0)", "hsl(0 0% 0%)",
+    ]
     static let lengthOptions = [
         "--stroke-width", "--spinner-size", "--corner-radius", "--padding-horizontal",
         "--padding-vertical", "--text-gap",
@@ -89,7 +91,8 @@ import Testing
         }
         list.append(Entry(arguments: ["--", "--scale", "2"], status: 64, mentions: ["unexpected argument '--scale'"]))
         list.append(Entry(arguments: ["--frames", "2", "--", "x"], status: 64, mentions: ["unexpected argument 'x'"]))
-        list.append(Entry(arguments: ["stray"], status: 64, mentions: ["unexpected argument 'stray'"]))
+        list.append(Entry(arguments: ["stray"], status: 64, mentions: ["unknown command 'stray'"]))
+        list.append(Entry(arguments: ["--quiet", "stray"], status: 64, mentions: ["unexpected argument 'stray'"]))
         // Text.
         // 100 000 characters (ASCII: one argument may hold at most 128 KiB on Linux).
         list.append(
@@ -177,5 +180,21 @@ import Testing
             at: folder.appendingPathComponent("folder.png"), withIntermediateDirectories: false)
         let out = entry.arguments.contains("--out") ? [] : ["--out", "out"]
         try CLI.expectRefusal(entry.arguments + out, in: folder, status: entry.status, mentions: entry.mentions)
+    }
+}
+
+/// A font whose glyph stacks hundreds of overlapping contours (Tests/fixtures/knot300.ttf, made by
+/// knot.py there) would make the label's exact union take minutes: the work is counted first and
+/// refused with the option that chose the font, in well under a second, nothing written.
+@Suite struct IntricateFontTests {
+    @Test func aGlyphOfHundredsOfOverlappingContoursIsRefused() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let font = DocsTests.root.appendingPathComponent("Tests/fixtures/knot300.ttf").path
+        let result = try CLI.run(["--font-file", font, "--text", "A", "--frame", "0", "--out", "o"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("Error: --font-file: the label's outlines overlap too much"), "\(result.stderr)")
+        #expect(CLI.contents(of: folder).isEmpty)
     }
 }

@@ -78,6 +78,16 @@ final class Browser {
         _ = try command("url", body: ["url": url.absoluteString])
     }
 
+    /// Polls `script` (a JavaScript expression) until it is true; a generous deadline (60 s)
+    /// only keeps a broken page from hanging the suite, and then it throws.
+    func waitUntil(_ script: String) throws {
+        for _ in 0..<1200 {
+            if try execute("return Boolean(\(script))") as? Bool == true { return }
+            usleep(50_000)
+        }
+        throw Failure(description: "the page did not come to '\(script)' within a minute")
+    }
+
     /// Runs `script` in the page and returns its value.
     func execute(_ script: String) throws -> Any? {
         try command("execute/sync", body: ["script": script, "args": []])["value"]
@@ -102,6 +112,18 @@ final class Browser {
     /// A PNG of the window.
     func screenshot() throws -> [UInt8] {
         try Browser.decodePNG(command("screenshot", method: "GET"))
+    }
+
+    /// Makes the page's viewport exactly `width` × `height` CSS pixels (Chromium's DevTools
+    /// emulation: a headless window has a least width of 500 and its height includes no chrome of
+    /// its own, so `--window-size` cannot give a 390 × 844 phone screen).
+    func emulate(width: Int, height: Int, scale: Int = 1) throws {
+        _ = try command(
+            "goog/cdp/execute",
+            body: [
+                "cmd": "Emulation.setDeviceMetricsOverride",
+                "params": ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": false],
+            ])
     }
 
     func resize(width: Int, height: Int) throws {

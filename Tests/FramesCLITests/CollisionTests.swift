@@ -100,7 +100,7 @@ import Glibc
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("photos"), withIntermediateDirectories: false)
         try Data("x".utf8).write(to: folder.appendingPathComponent("photos/holiday.jpg"))
-        for out in ["F", "photos", "missing/deeper"] {
+        for out in ["F", "photos", "F/deeper"] {
             let before = try CollisionTests.snapshot(folder)
             let result = try CLI.run(
                 ["--style", "overlay", "--frames", "4", "--apng", "a.png", "--sheet", "s.png", "--out", out],

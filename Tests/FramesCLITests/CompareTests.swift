@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `frames compare`, run as a user would.
 @Suite struct CompareTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// Devices, stills, name patterns, quiet runs and backdrops, run as a user would.
 @Suite struct DesignerTests {
@@ -61,7 +62,7 @@ import Testing
         (["--name-pattern", "%d_%d.png"], "expected a pattern with one number field, not 2"),
         (["--name-pattern", "%04d.jpg"], "expected a file name ending in .png"),
         (["--name-pattern", "%s.png"], "expected a pattern whose only % field is %d, %4d or %04d"),
-        (["--backdrop-color", "pink"], "'pink' for --backdrop-color"),
+        (["--backdrop-color", "pinkish"], "'pinkish' for --backdrop-color"),
         (
             ["--backdrop-image", "missing.png"],
             "'missing.png' for --backdrop-image: expected a readable PNG file (No such file or directory)"
@@ -108,5 +109,28 @@ import Testing
         #expect(color.status == 0)
         let inline = try PNGDecoder.decode([UInt8](Data(contentsOf: folder.appendingPathComponent("c/frame_0000.png"))))
         #expect(inline.rgba(x: 0, y: 0) == (0, 255, 0, 255), "behind the inline card's rounded corner")
+    }
+}
+
+/// The device table in docs/designers.md is `--list-devices`, row for row.
+@Suite struct DeviceTableTests {
+    @Test func theDocumentedTableIsTheList() throws {
+        let listed = try CLI.run(["--list-devices"]).stdout.split(separator: "\n").map { line -> String in
+            let name = line.prefix(20).trimmingCharacters(in: .whitespaces)
+            let rest = line.dropFirst(20).components(separatedBy: " @")
+            return "| \(name) | \(rest[0]) | \(rest[1]) |"
+        }
+        let text = try String(
+            contentsOf: DocsTests.root.appendingPathComponent("docs/designers.md"), encoding: .utf8)
+        let rows = text.components(separatedBy: "## Devices")[1].split(separator: "\n").filter {
+            $0.hasPrefix("| iP")
+        }
+        #expect(rows.map(String.init) == listed)
+        #expect(listed.count == Device.all.count)
+        for name in ["iPhone 17", "iPhone 17 Pro", "iPhone 17 Pro Max", "iPhone Air", "iPad Pro 13\" (M4)"] {
+            #expect(Device.named(name) != nil, "\(name)")
+        }
+        #expect(Device.named("iphone-17-pro-max")?.screen == Size(width: 440, height: 956))
+        #expect(Device.named("ipad-pro-11-inch-m4")?.screen == Size(width: 834, height: 1210))
     }
 }

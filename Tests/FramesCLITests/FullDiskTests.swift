@@ -44,7 +44,7 @@ import Glibc
                 ["--no-text", "--frames", "6", "--spinner-color", "black", "--out", "o"], in: mountPoint)
             #expect(result.status == 1)
             #expect(
-                result.stderr.hasPrefix("Error: cannot write 'o/.manifest.json.")
+                result.stderr.hasPrefix("Error: cannot write 'o/manifest.json'")
                     && result.stderr.contains("No space left on device"), "\(result.stderr)")
             #expect(try FullDiskTests.files(out) == before, "left \(CLI.contents(of: out))")
             try FileManager.default.removeItem(at: mountPoint.appendingPathComponent("filler"))
@@ -72,9 +72,9 @@ import Glibc
         }
     }
 
-    /// An animated PNG is written to its temporary file as it is made: room for a few of its
-    /// chunks, not all of them. The run stops at the first failed write, naming the temporary
-    /// file, and leaves no part of it, nor anything else.
+    /// An animated PNG is written to its staging file as it is made: room for a few of its
+    /// chunks, not all of them. The run stops at the first failed write, naming the file as the
+    /// user gave it (never a staging name), and leaves no part of it, nor anything else.
     @Test func animatedPNGThatDoesNotFitLeavesNothing() throws {
         try FullDiskTests.withFullDisk(freePages: 3) { mountPoint in
             let before = CLI.contents(of: mountPoint)
@@ -85,7 +85,7 @@ import Glibc
                 in: mountPoint)
             #expect(result.status == 1)
             #expect(
-                ("\n" + result.stderr).contains("\nError: cannot write '.spin.png.")
+                ("\n" + result.stderr).contains("\nError: cannot write 'spin.png'")
                     && result.stderr.contains("No space left on device"), "\(result.stderr)")
             #expect(CLI.contents(of: mountPoint) == before)
             #expect(try FullDiskTests.files(out) == earlier, "left \(CLI.contents(of: out))")

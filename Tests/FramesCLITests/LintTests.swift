@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `frames lint` as a user runs it: the default style's figures, failing and passing styles, the
 /// fixes it names (each one, applied, passes its check), `--json`, and the exit codes.
@@ -60,7 +61,7 @@ import Testing
         #expect(failing["card fits screen"]?["fix"] is NSNull)
         for (check, item) in failing where check != "card fits screen" {
             let option = try #require(item["option"] as? String)
-            let fix = try #require(item["fix"] as? String, "\(check) names no fix")
+            let fix = try #require(Self.fixText(item["fix"]), "\(check) names no fix")
             var arguments = brand
             if let index = arguments.firstIndex(of: option) {
                 arguments[index + 1] = fix
@@ -77,9 +78,11 @@ import Testing
         let large = try findings(["--text-color", "#949494", "--text-size", "18"]).checks["label on card"]
         let small = try findings(["--text-color", "#949494", "--text-size", "17"]).checks["label on card"]
         #expect(large?["passed"] as? Bool == true, "\(large ?? [:])")
-        #expect(large?["measured"] as? String == "3.03:1")
+        #expect(large?["measured"] as? Double == 3.03)
+        #expect(large?["unit"] as? String == "ratio")
         #expect(small?["passed"] as? Bool == false)
-        #expect(small?["required"] as? String == "at least 4.5:1")
+        #expect(small?["required"] as? Double == 4.5)
+        #expect(small?["bound"] as? String == "at least")
     }
 
     /// The overlay's card on an undimmed white screen is 1:1; the least dim that shows it is named.
@@ -87,9 +90,9 @@ import Testing
         let (status, checks) = try findings(["--style", "overlay", "--spinner-color", "#307BF4"])
         #expect(status == 1)
         let card = try #require(checks["card on dimmed screen"])
-        #expect(card["measured"] as? String == "1.00:1")
+        #expect(card["measured"] as? Double == 1)
         #expect(card["option"] as? String == "--dim-amount")
-        let fix = try #require(card["fix"] as? String)
+        let fix = try #require(Self.fixText(card["fix"]))
         let fixed = try findings(["--style", "overlay", "--spinner-color", "#307BF4", "--dim-amount", fix])
         #expect(fixed.status == 0, "\(fixed.checks)")
         #expect(
@@ -104,18 +107,54 @@ import Testing
         #expect(status == 1)
         let lines = try #require(checks["label lines"])
         #expect(lines["passed"] as? Bool == false)
-        #expect(lines["measured"] as? String == "4 lines (de, iPhone SE)")
-        let fix = try #require(lines["fix"] as? String)
+        #expect(lines["measured"] as? Double == 4 && lines["required"] as? Double == 3)
+        #expect(lines["unit"] as? String == "lines" && lines["bound"] as? String == "at most")
+        #expect(lines["language"] as? String == "de" && lines["device"] as? String == "iPhone SE")
+        let fix = try #require(Self.fixText(lines["fix"]))
         #expect(try findings(["--text-size", fix]).checks["label lines"]?["passed"] as? Bool == true)
         let fewer = try findings(["--text-size", "60", "--max-lines", "4"]).checks["label lines"]
         #expect(fewer?["passed"] as? Bool == true)
+    }
+
+    /// A fix as the command line takes it: a colour's text, or a number.
+    static func fixText(_ value: Any?) -> String? {
+        if let text = value as? String { return text }
+        return (value as? NSNumber).map { "\($0)" }
+    }
+
+    /// Every finding's figures are numbers with their unit and bound apart, and agree with the
+    /// table's words; the fit checks name the case they measured.
+    @Test func jsonFiguresAreNumbersWithUnitsApart() throws {
+        let (_, checks) = try findings(["--style", "overlay", "--dim-amount", "0.5", "--text-size", "16"])
+        #expect(checks.count == 9)
+        for (check, item) in checks {
+            let measured = try #require(item["measured"] as? Double, "\(check)")
+            let required = try #require(item["required"] as? Double, "\(check)")
+            let unit = try #require(item["unit"] as? String, "\(check)")
+            let bound = try #require(item["bound"] as? String, "\(check)")
+            #expect(["ratio", "lines", "pt"].contains(unit), "\(check): \(unit)")
+            let passes = bound == "at least" ? measured >= required : measured <= required
+            #expect(item["passed"] as? Bool == passes, "\(check): \(measured) \(bound) \(required)")
+        }
+        let text = try #require(checks["text size"])
+        #expect(
+            text["measured"] as? Double == 16 && text["required"] as? Double == 11 && text["unit"] as? String == "pt")
+        let fits = try #require(checks["card fits screen"])
+        #expect(fits["unit"] as? String == "pt" && fits["required"] as? Double == 16)
+        let card = try #require(fits["card"] as? [String: Any])
+        let width = try #require(card["width"] as? Double)
+        #expect((fits["measured"] as? Double ?? 0) <= (375 - width) / 2 + 0.01, "the smallest margin")
+        #expect(fits["device"] as? String == "iPhone SE")
+        #expect(checks["stroke width"]?["fix"] is NSNull)
+        let spinner = try findings(["--spinner-size", "400", "--stroke-width", "4"]).checks["spinner size"]
+        #expect(spinner?["fix"] as? Double == 311 && spinner?["bound"] as? String == "at most")
     }
 
     @Test func usageErrorsExit64() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try CLI.expectRefusal(["lint", "--max-lines", "0"], in: folder, mentions: ["--max-lines", "'0'"])
-        try CLI.expectRefusal(["lint", "--spinner-color", "blue"], in: folder, mentions: ["--spinner-color"])
+        try CLI.expectRefusal(["lint", "--spinner-color", "bleu"], in: folder, mentions: ["--spinner-color"])
         try CLI.expectRefusal(
             ["lint", "--stroke-width", "30", "--spinner-size", "40"], in: folder, mentions: ["--stroke-width"])
         try CLI.expectRefusal(["lint", "--scale", "2"], in: folder, mentions: ["--scale"])

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// The HTML report as headless Chromium draws it: it renders without a script, the table lists
 /// every frame worst first, the expected and actual panels are the frames pixel for pixel at 1:1,

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `--sheet`: frames in a grid under a caption, each tile the frame's own pixels, numbered
 /// underneath on an opaque strip.

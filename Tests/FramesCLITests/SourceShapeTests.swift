@@ -41,14 +41,16 @@ import Testing
         }
     }
 
-    /// Every public declaration of the two libraries other packages use has a doc comment
+    /// Every public declaration of the libraries other packages use (the Raster product's
+    /// modules, FramesTesting) has a doc comment, enum cases of public enums included
     /// (conformances' `description`, `id` and `==` inherit theirs).
-    @Test(arguments: files.filter { $0.path.hasPrefix("Raster/") || $0.path.hasPrefix("FramesTesting/") })
+    @Test(arguments: files.filter { ["Raster/", "Encoding/", "FramesTesting/"].contains(where: $0.path.hasPrefix) })
     func publicDeclarationsAreDocumented(_ file: SourceFile) {
         let inherited = ["public var description", "public var id", "public static func =="]
         for (index, line) in file.lines.enumerated() {
             let code = line.trimmingCharacters(in: .whitespaces)
-            guard code.hasPrefix("public "), !inherited.contains(where: code.hasPrefix) else { continue }
+            let isCase = SourceShapeTests.isPublicEnumCase(at: index, in: file.lines)
+            guard code.hasPrefix("public ") || isCase, !inherited.contains(where: code.hasPrefix) else { continue }
             let above = file.lines[..<index].reversed().first {
                 !$0.trimmingCharacters(in: .whitespaces).hasPrefix("@")
             }
@@ -56,6 +58,22 @@ import Testing
                 above?.trimmingCharacters(in: .whitespaces).hasPrefix("///") == true,
                 "\(file.path):\(index + 1) is public with no doc comment: \(code)")
         }
+    }
+
+    /// Whether line `index` declares a case of a public enum (`case name` or `case name(…)`, not
+    /// a `case` of a switch, which has a colon outside its parentheses).
+    static func isPublicEnumCase(at index: Int, in lines: [String]) -> Bool {
+        let line = lines[index]
+        let code = line.trimmingCharacters(in: .whitespaces)
+        guard code.range(of: #"^case [A-Za-z_]"#, options: .regularExpression) != nil,
+            !code.replacingOccurrences(of: #"\([^)]*\)"#, with: "", options: .regularExpression).contains(":")
+        else { return false }
+        let indent = line.prefix { $0 == " " }.count
+        let enclosing = lines[..<index].reversed().first { other in
+            !other.trimmingCharacters(in: .whitespaces).isEmpty && other.prefix { $0 == " " }.count < indent
+        }
+        return enclosing?.trimmingCharacters(in: .whitespaces).range(
+            of: #"^public (indirect )?enum "#, options: .regularExpression) != nil
     }
 
     /// The first line and the length of every function, initializer and closure-free body, by

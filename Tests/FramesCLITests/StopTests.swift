@@ -74,40 +74,103 @@ import Glibc
         let run = CLI.start([
             "--no-text", "--style", "overlay", "--scale", "2", "--frames", "400", "--threads", "2", "--out", out.path,
         ])
-        // In a folder the run made, frames go into place as they are written: wait for one.
+        // Frames are staged under staging names until the commit: wait for a few.
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let names = CLI.contents(of: out)
-            if names.filter({ $0.hasSuffix(".partial") }).count >= 3 && (earlier || names.contains("frame_0000.png")) {
-                break
-            }
+        while Date() < deadline, CLI.contents(of: out).filter({ $0.hasSuffix(".partial") }).count < 3 {
             usleep(10_000)
         }
         kill(run.process.processIdentifier, SIGKILL)
         _ = run.wait()
         let debris = CLI.contents(of: out)
         #expect(debris.contains(".frames.lock") && debris.contains { $0.hasSuffix(".partial") }, "\(debris.prefix(5))")
-        #expect(debris.contains("frame_0000.png"), "\(debris.prefix(5))")
         let result = try CLI.run(["--no-text", "--frames", "3", "--out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(CLI.contents(of: out) == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "manifest.json"])
     }
 
     /// A run killed while it was renaming, before its manifest was in place: the journal in the
-    /// lock file says so, and the next run removes the half-committed frames and goes on.
-    @Test func sigkillDuringTheCommitIsRecognised() throws {
+    /// lock file (written as `OutputTransaction.commit` writes it) says so, and the next run puts
+    /// the earlier run back byte for byte before it goes on.
+    @Test func sigkillDuringTheCommitIsUndone() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("o")
         #expect(try CLI.run(["--no-text", "--frames", "4", "--out", out.path]).status == 0)
-        try FileManager.default.removeItem(at: out.appendingPathComponent("manifest.json"))
-        let journal =
-            "frames journal 1\nnew frame_0000.png\nnew frame_0001.png\nnew frame_0002.png\nnew frame_0003.png\n"
-            + "old frame_0000.png\nold frame_0001.png\nold frame_0002.png\nold frame_0003.png\ncommit\n"
-        try Data(journal.utf8).write(to: out.appendingPathComponent(".frames.lock"))
-        try Data("x".utf8).write(to: out.appendingPathComponent(".frame_0003.png.00ff00ff00ff00ff.partial"))
-        let result = try CLI.run(["--no-text", "--frames", "2", "--out", out.path])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(CLI.contents(of: out) == ["frame_0000.png", "frame_0001.png", "manifest.json"])
+        let earlier = try StopTests.files(out)
+        // The killed commit: every earlier frame kept under a staging name, frames 0 and 1
+        // replaced by the new run's, frames 2 and 3 and the manifest still staged.
+        var lines = ["frames journal 2"]
+        for k in 0..<4 {
+            let name = "frame_000\(k).png"
+            let kept = ".\(name).00000000000000a\(k).partial"
+            let staged = ".\(name).00000000000000b\(k).partial"
+            #expect(link(out.appendingPathComponent(name).path, out.appendingPathComponent(kept).path) == 0)
+            try Data("new frame \(k)".utf8).write(to: out.appendingPathComponent(staged))
+            let old = try StopTests.identity(out.appendingPathComponent(name))
+            let new = try StopTests.identity(out.appendingPathComponent(staged))
+            lines.append("new \(new.inode) \(new.size) \(StopTests.hex(name))")
+            lines.append("kept \(old.inode) \(old.size) \(StopTests.hex(kept)) \(StopTests.hex(name))")
+            if k < 2 {
+                #expect(rename(out.appendingPathComponent(staged).path, out.appendingPathComponent(name).path) == 0)
+            }
+        }
+        let manifest = ".manifest.json.00000000000000c0.partial"
+        try Data("{}".utf8).write(to: out.appendingPathComponent(manifest))
+        lines.append("manifest \(try StopTests.identity(out.appendingPathComponent(manifest)).inode)")
+        lines.append("commit")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: out.appendingPathComponent(".frames.lock"))
+        // The next run takes the lock, puts the earlier run back, then is refused (its contact
+        // sheet would be over 100 megapixels): the folder holds the earlier run, as it was.
+        let refused = try CLI.run(StopTests.refusedAfterTheLock + ["--out", out.path], in: folder)
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(try StopTests.files(out) == earlier, "the earlier run, as it was: \(CLI.contents(of: out))")
+    }
+
+    /// A journal that arrives with a folder (copied, unpacked, written by hand) names files by
+    /// inodes that are not theirs: nothing it lists is removed, on a run that goes on or one
+    /// that is then refused.
+    @Test func aJournalFromElsewhereRemovesNothing() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("o")
+        #expect(try CLI.run(["--no-text", "--frames", "2", "--out", out.path]).status == 0)
+        try Data("mine".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        try Data("mine".utf8).write(to: out.appendingPathComponent("photo7.png"))
+        let notes = try StopTests.identity(out.appendingPathComponent("notes.txt"))
+        var lines = ["frames journal 2"]
+        for name in ["notes.txt", "photo7.png", "frame_0001.png"] {
+            lines.append("new \(notes.inode + 1) 4 \(StopTests.hex(name))")
+            lines.append("stale \(notes.inode + 2) 4 \(StopTests.hex(name))")
+        }
+        // Even with the right inode, a name that is not a frame's is never removed.
+        lines.append("new \(notes.inode) \(notes.size) \(StopTests.hex("notes.txt"))")
+        lines += ["commit", "committed"]
+        for arguments in [StopTests.refusedAfterTheLock, ["--no-text", "--frames", "2", "--force"]] {
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: out.appendingPathComponent(".frames.lock"))
+            _ = try CLI.run(arguments + ["--out", out.path])
+            #expect(
+                Set(CLI.contents(of: out)).isSuperset(of: ["notes.txt", "photo7.png", "frame_0001.png"]),
+                "\(arguments): \(CLI.contents(of: out))")
+        }
+    }
+
+    /// A run refused once it holds the folder's lock: its contact sheet would be over 100
+    /// megapixels, which is known only once the frames are drawn.
+    static let refusedAfterTheLock = ["--no-text", "--scale", "16", "--frames", "100", "--sheet", "s.png", "--force"]
+
+    static func files(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in CLI.contents(of: folder) { files[name] = try Data(contentsOf: folder.appendingPathComponent(name)) }
+        return files
+    }
+
+    static func identity(_ file: URL) throws -> (inode: UInt64, size: Int) {
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return (UInt64(info.st_ino), Int(info.st_size))
+    }
+
+    static func hex(_ name: String) -> String {
+        name.utf8.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

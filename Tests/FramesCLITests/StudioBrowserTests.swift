@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// The studio in headless Chromium: the preview is `frames --frame K`'s pixels at device scale
 /// factors 1, 2 and 3; a colour control changes the image and the URL, and back restores both; a
@@ -130,6 +131,39 @@ import Testing
         #expect(!(try browser.execute("return location.search") as? String ?? "").contains("spinner-color"))
         #expect(try browser.execute("return document.getElementById('f-spinner-color').value") as? String == "")
         expectSame(before, try preview(browser), "after going back")
+    }
+
+    /// Every colour form `frames` reads shows in the swatch and the picker and renders as the
+    /// command line renders it: a CSS name, `rgb()` with a slash alpha, short hex without "#".
+    @Test(arguments: [
+        ("rebeccapurple", "#663399", "rgb(102, 51, 153)"),
+        ("rgb(232 66 26 / 50%)", "#e8421a", "rgba(232, 66, 26, 0.5)"),
+        ("0a0", "#00aa00", "rgb(0, 170, 0)"),
+    ])
+    func aColourInAnyFormShowsInItsSwatch(text: String, picker: String, swatch: String) throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
+        try settle(browser)
+        _ = try browser.execute(
+            """
+            document.body.dataset.state = "busy";
+            const hex = document.getElementById("f-spinner-color");
+            hex.value = "\(text)";
+            hex.dispatchEvent(new Event("input"));
+            """)
+        try settle(browser)
+        #expect(
+            try browser.execute("return document.getElementById('f-spinner-color-picker').value") as? String == picker)
+        let shown = try browser.execute(
+            "return getComputedStyle(document.querySelector('[data-option=\"--spinner-color\"] .swatch i')).backgroundColor"
+        )
+        #expect(shown as? String == swatch)
+        expectSame(
+            try rendered(["--backdrop-color", "#F2F4F7", "--spinner-color", text], frame: 3), try preview(browser), text
+        )
     }
 
     /// Edits in quick succession (a colour dragged): the renders carry the page's ticket, one

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// The studio's pictures in docs/images, taken from the real page (written there with
 /// FRAMES_UPDATE_DOCS=1, else into the artifacts folder), and the latency of an edit, measured in
@@ -28,8 +29,9 @@ import Testing
     @Test func screenshotsOfTheDefaultStyleABrandStyleAndTheZoomedArc() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
-        let browser = try Browser(width: 1280, height: 800)
+        let browser = try Browser(width: 1280, height: 1000)
         defer { browser.quit() }
+        try browser.emulate(width: 1280, height: 800)
         try browser.open(studio.url("backdrop-color=%23F2F4F7&scale=2&frame=12"))
         try tests.settle(browser)
         #expect(try browser.elements("#lint tr.fail").count == 1)
@@ -55,8 +57,8 @@ import Testing
                 """) as? [Any]
         #expect(zoom?.first as? String == "pixelated")
         #expect((zoom?.last as? NSNumber)?.doubleValue == 8, "\(zoom ?? [])")
-        // The arc of frame 12 is right of the spinner's top: scroll the preview there.
-        _ = try browser.execute("document.getElementById('main').scrollTo(480, 60)")
+        // The arc of frame 12 is right of the spinner's top: pan the preview there.
+        _ = try browser.execute("view.x -= 60; view.y += 120; place();")
         try save(try browser.screenshot(), "studio-zoom.png")
     }
 

@@ -37,7 +37,7 @@ final class StudioServer: @unchecked Sendable {
     }
 
     func stop() {
-        process.terminate()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
 
@@ -53,5 +53,75 @@ final class StudioServer: @unchecked Sendable {
     /// A GET of `target` with `host` as the Host header.
     func get(_ target: String, host: String? = nil) throws -> (status: Int, body: String) {
         try raw("GET \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n\r\n")
+    }
+}
+
+/// One TCP connection to the studio held open by a test: a hostile client that sends a request a
+/// piece at a time, or a reader of a long answer.
+final class RawClient {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Browser.socketKind, 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else {
+            close(descriptor)
+            throw Browser.Failure(description: "cannot connect to the studio on port \(port)")
+        }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `text`; false when the server has closed the connection.
+    @discardableResult
+    func write(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
+    }
+
+    /// Reads until the server closes the connection (or 60 s pass): everything it sent.
+    func readAll() -> [UInt8] {
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { return response }
+            response += buffer[0..<n]
+        }
+    }
+
+    /// Reads at least `count` bytes (or until the server closes).
+    func read(atLeast count: Int) -> [UInt8] {
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while response.count < count {
+            let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            response += buffer[0..<n]
+        }
+        return response
+    }
+
+    /// Whether the server has closed the connection: a read within `seconds` that returns 0 (or
+    /// fails: reset).
+    func isClosedByServer(within seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if n == 0 { return true }
+            if n < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
+        }
     }
 }

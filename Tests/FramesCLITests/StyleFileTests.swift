@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `--style-file` and `--print-style`, run as a user would.
 @Suite struct StyleFileTests {
@@ -109,5 +110,58 @@ import Testing
         result = try CLI.run(["--style-file", invalidUTF8.path], in: folder)
         #expect(result.status == 64)
         #expect(result.stderr.contains("invalid UTF-8"), "\(result.stderr)")
+    }
+}
+
+/// What a newcomer meets: the output-only `resolvedText` never offered as a key, colours in the
+/// forms designers type, the transparent-screen note only where the overlay shows.
+@Suite struct StyleConventionTests {
+    @Test func resolvedTextIsReadButNeverOffered() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("style.json")
+        try Data(##"{"resolvedTex": 1}"##.utf8).write(to: url)
+        let result = try CLI.run(["--style-file", url.path, "--print-style"])
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("resolvedText"), "\(result.stderr)")
+        #expect(result.stderr.contains("Keys are the LoadingStyle property names: spinnerColor"))
+        try Data(##"{"resolvedText": {"fontFiles": []}, "dimAmount": 0.5}"##.utf8).write(to: url)
+        #expect(try CLI.run(["--style-file", url.path, "--print-style"]).status == 0, "still read, and ignored")
+    }
+
+    @Test func styleFilesTakeEveryColourForm() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("style.json")
+        try Data(
+            ##"{"spinnerColor": "rebeccapurple", "trackColor": "#F808", "textColor": "rgb(10% 47% 91% / 50%)", "backgroundColor": "rgba(255, 255, 255, 0.3)"}"##
+                .utf8
+        ).write(to: url)
+        let result = try CLI.run(["--style-file", url.path, "--print-style"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        #expect(object["spinnerColor"] as? String == "#663399")
+        #expect(object["trackColor"] as? String == "#FF880088")
+        #expect(object["textColor"] as? String == "#1A78E880")
+        #expect(object["backgroundColor"] as? String == "#FFFFFF4D")
+        try Data(##"{"spinnerColor": "rgb(300 0 0)"}"##.utf8).write(to: url)
+        let refused = try CLI.run(["--style-file", url.path, "--print-style"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("#RGB, #RRGGBB, #RGBA or #RRGGBBAA, a CSS colour name"), "\(refused.stderr)")
+    }
+
+    @Test(arguments: [
+        (["--frames", "2"], true), (["--frames", "2", "--visible", "false"], false),
+        (["--timeline", "idle:0.1,processing:0.1", "--fps", "10", "--loading-enabled", "false"], false),
+        (["--timeline", "idle:0.1,processing:0.1", "--fps", "10"], true),
+        (["--frames", "2", "--dim-amount", "0.5"], false),
+    ])
+    func theTransparentScreenNoteOnlyWhereTheOverlayShows(arguments: [String], noted: Bool) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["--style", "overlay", "--out", "o"] + arguments, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the overlay's screen is transparent") == noted, "\(arguments): \(result.stderr)")
     }
 }

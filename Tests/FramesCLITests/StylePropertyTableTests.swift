@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// Walks `StyleProperty.all`: every property must reach every place that lists properties, so
 /// that a new one cannot be half wired. Nothing here names a property by hand.

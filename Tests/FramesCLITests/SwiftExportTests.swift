@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// The Swift a style exports as (`--swift`, `--print-style --format swift`) compiles against a
 /// stub `LoadingStyle` and `Color` made from the property table, and gives back every value.

@@ -1,6 +1,8 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import FramesCLI
+@testable import Raster
 
 /// `--timeline`, `--loading-enabled`, `--visible`: the overlay bound to a payment session.
 @Suite struct TimelineTests {
@@ -89,5 +91,34 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try CLI.expectRefusal(arguments + ["--out", "o"], in: folder, mentions: [message])
+    }
+
+    /// Each frame's phase is decided once, exactly: frame i (time i / fps) is in the phase whose
+    /// span [start, start + seconds) holds it, compared in integers (milliseconds × fps against
+    /// i × 1000), for durations of up to three decimals that floating point sums get wrong.
+    @Test(arguments: [
+        ("idle:0.1,processing:0.2,done:0.1", 10), ("idle:0.3,processing:0.3,done:0.4", 10),
+        ("processing:0.7,done:0.1", 30), ("idle:0.15,processing:1.35,done:0.05", 20),
+        ("idle:0.001,processing:2.999,done:0.25", 24), ("idle:0.7,processing:0.1,done:0.2", 10),
+    ])
+    func phaseBoundariesAreExact(timeline: String, fps: Int) throws {
+        let parsed = try SessionTimeline(parsing: timeline, fps: fps, loadingEnabled: true)
+        let phases = timeline.split(separator: ",").map { part in
+            let pieces = part.split(separator: ":")
+            let millis = Int((Double(pieces[1])! * 1000).rounded())
+            return (String(pieces[0]), millis)
+        }
+        for (index, frame) in parsed.frames.enumerated() {
+            var start = 0
+            var phase = ""
+            for (name, millis) in phases {
+                if index * 1000 >= start * fps && index * 1000 < (start + millis) * fps { phase = name }
+                start += millis
+            }
+            #expect((frame != .hidden) == (phase == "processing"), "\(timeline) at \(fps) fps, frame \(index)")
+        }
+        let processing = parsed.segments.first { $0.phase == "processing" }!
+        #expect(
+            parsed.frames[processing.frames.lowerBound] == .spinner(0), "\(timeline): the spinner starts at 12 o'clock")
     }
 }

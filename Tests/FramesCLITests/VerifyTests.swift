@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+
+@testable import Raster
 
 /// `frames verify`, run as a user would, on folders `frames` wrote and then changed on purpose.
 @Suite struct VerifyTests {
@@ -83,6 +84,35 @@ import Testing
         // The same thresholds as compare: either lets it pass.
         #expect(try CLI.run(["verify", "a", "--max-channel-delta", "1"], in: folder).status == 0)
         #expect(try CLI.run(["verify", "a", "--max-differing-pixels", "1"], in: folder).status == 0)
+    }
+
+    /// A tolerance recorded in the manifest: verify judges as compare --metric does, so an
+    /// invisible change holds within it and a visible one fails with pixelmatch's figures.
+    @Test func aToleranceInTheManifestJudgesPerceptually() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try render("a", ["--frames", "4", "--no-text"])
+        try alterOnePixel("a/frame_0002.png", x: 40, y: 5)
+        #expect(try CLI.run(["verify", "a"], in: folder).status == 1)
+        try editManifest(
+            "a", replacing: "\"manifestVersion\"",
+            with: "\"tolerance\": {\"metric\": \"oklab\", \"threshold\": 0.1}, \"manifestVersion\"")
+        var result = try CLI.run(["verify", "a"], in: folder)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "PASS a: 4 frames hold (3 byte for byte, 1 within the thresholds)\n")
+        var image = try PNGDecoder.decode(bytes("a/frame_0001.png"))
+        for y in 0..<6 { for x in 0..<6 { image.pixels[y * image.width + x] = 0xFF00_00FF } }
+        try Data(PNGEncoder().encode(image)).write(to: url("a/frame_0001.png"))
+        result = try CLI.run(["verify", "a"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.hasPrefix(
+                "FAIL a/frame_0001.png: 29 pixels differ (oklab, threshold 0.1), 7 anti-aliased not counted"),
+            "\(result.stdout)")
+        try editManifest("a", replacing: "\"threshold\": 0.1", with: "\"threshold\": 0.1, \"maxDifferingPixels\": 29")
+        #expect(try CLI.run(["verify", "a"], in: folder).status == 0)
+        try editManifest("a", replacing: "\"oklab\"", with: "\"lab\"")
+        result = try CLI.run(["verify", "a"], in: folder)
+        #expect(result.status == 64 && result.stderr.contains("tolerance.metric"), "\(result.stderr)")
     }
 
     /// A file another encoder wrote holds by its pixels, and says so.

@@ -1,8 +1,10 @@
 import Foundation
-import FramesTesting
-import Raster
 import Testing
 import XCTest
+
+@testable import FrameFiles
+@testable import FramesTesting
+@testable import Raster
 
 /// The golden kit's decisions, one by one, on real files in a temporary folder.
 @Suite struct GoldenKitTests {
@@ -22,10 +24,13 @@ import XCTest
     var golden: String { folder.appendingPathComponent("golden/case.png").path }
     var artifacts: URL { folder.appendingPathComponent("artifacts") }
 
-    func check(_ actual: Pixmap, mode: Golden.RecordMode, delta: Int = 0, pixels: Int = 0) -> Golden.Outcome {
+    func check(
+        _ actual: Pixmap, mode: Golden.RecordMode, delta: Int = 0, pixels: Int = 0,
+        acceptance: Golden.Acceptance = Golden.Acceptance(filter: "Brand/spinner")
+    ) -> Golden.Outcome {
         Golden.check(
             actual, goldenPath: golden, name: "case", maxChannelDelta: delta, maxDifferingPixels: pixels,
-            mode: mode, artifacts: artifacts)
+            mode: mode, artifacts: artifacts, acceptance: acceptance)
     }
 
     @Test func missingGoldenIsRecordedAndFails() throws {
@@ -46,8 +51,14 @@ import XCTest
             Issue.record("expected a failure, got \(outcome)")
             return
         }
-        #expect(message.contains("missing"))
+        #expect(message.hasPrefix("golden 'case' is missing at \(golden)\n"))
+        #expect(message.contains("to record it: FRAMES_RECORD=missing swift test --filter 'Brand/spinner'"))
         #expect(!FileManager.default.fileExists(atPath: golden))
+        let ci = check(image, mode: .never, acceptance: Golden.Acceptance(filter: "X/y", continuousIntegration: true))
+        #expect(
+            ci.message.contains(
+                "CI is set, so nothing is recorded here (FRAMES_RECORD is ignored); run "
+                    + "FRAMES_RECORD=missing swift test --filter 'X/y' where CI is not set"), "\(ci.message)")
     }
 
     @Test func mismatchWritesArtifactsAndNamesThem() throws {
@@ -58,8 +69,9 @@ import XCTest
             Issue.record("expected a failure, got \(outcome)")
             return
         }
-        #expect(message.contains("largest channel difference: actual 1, allowed 0"))
-        #expect(message.contains("pixels over it: actual 1, allowed 0"))
+        let headline = "golden 'case' differs: largest channel difference 1 (allowed 0), 1 pixel over it (allowed 0)"
+        #expect(message.hasPrefix(headline + "\n"), "\(message)")
+        #expect(message.hasSuffix("\n  to accept the change: FRAMES_RECORD=failed swift test --filter 'Brand/spinner'"))
         for kind in ["expected", "actual", "diff"] {
             let path = artifacts.appendingPathComponent("case.\(kind).png").path
             #expect(message.contains(path))
@@ -77,24 +89,87 @@ import XCTest
         #expect(check(changed, mode: .never).isFailure)
     }
 
+    /// With a perceptual tolerance, an invisible change passes and a blob fails with pixelmatch's
+    /// count and its picture as the diff.
+    @Test func perceptualToleranceJudgesAsPixelmatch() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = check(image, mode: .missing)
+        let tolerance = PerceptualTolerance(metric: .oklab)!
+        func perceptual(_ actual: Pixmap, pixels: Int = 0) -> Golden.Outcome {
+            Golden.check(
+                actual, goldenPath: golden, name: "case", maxDifferingPixels: pixels, perceptual: tolerance,
+                mode: .never, artifacts: artifacts)
+        }
+        #expect(perceptual(changed) == .matched)
+        var blob = image
+        for y in 20..<24 { for x in 20..<24 { blob.pixels[y * blob.width + x] = 0xFF00_00FF } }
+        guard case .failed(let message) = perceptual(blob) else {
+            Issue.record("a 4 × 4 red blob passed")
+            return
+        }
+        #expect(
+            message.hasPrefix("golden 'case' differs: 16 pixels differ (oklab, threshold 0.1; allowed 0)"), "\(message)"
+        )
+        #expect(perceptual(blob, pixels: 16) == .matched)
+        let diff = try PNGDecoder.decode([UInt8](Data(contentsOf: artifacts.appendingPathComponent("case.diff.png"))))
+        #expect(diff.width == image.width && diff.rgba(x: 21, y: 21) == (255, 0, 0, 255))
+    }
+
     @Test func recordModesRewriteWhatTheySay() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = check(image, mode: .missing)
-        #expect(check(image, mode: .all) == .recorded(path: golden, changed: false))
-        #expect(!check(image, mode: .all).isFailure, "rewriting the same pixels passes")
+        // The same pixels: `all` leaves the file as it is (no new inode, no new time).
+        let before = try FileManager.default.attributesOfItem(atPath: golden)
+        Thread.sleep(forTimeInterval: 0.01)
+        #expect(check(image, mode: .all) == .matched)
+        let after = try FileManager.default.attributesOfItem(atPath: golden)
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
         #expect(check(changed, mode: .failed) == .recorded(path: golden, changed: true))
         let written = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: golden))))
         let same = written == changed
         #expect(same)
     }
 
-    @Test func environmentChoosesTheModeAndCIForbidsRecording() {
-        #expect(Golden.RecordMode.fromEnvironment([:]) == .missing)
-        #expect(Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "all"]) == .all)
-        #expect(Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "failed"]) == .failed)
-        #expect(Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "all", "CI": "true"]) == .never)
-        #expect(Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "all", "CI": "false"]) == .all)
-        #expect(Golden.RecordMode.fromEnvironment(["CI": "1"]) == .never)
+    @Test func environmentChoosesTheModeAndCIForbidsRecording() throws {
+        #expect(try Golden.RecordMode.fromEnvironment([:]) == .missing)
+        #expect(try Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": ""]) == .missing)
+        #expect(try Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "all"]) == .all)
+        #expect(try Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "Failed"]) == .failed)
+        #expect(try Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "all", "CI": "true"]) == .never)
+        #expect(try Golden.RecordMode.fromEnvironment(["FRAMES_RECORD": "all", "CI": "false"]) == .all)
+        #expect(try Golden.RecordMode.fromEnvironment(["CI": "1"]) == .never)
+    }
+
+    @Test func anUnknownRecordModeIsAnErrorNamingTheModes() {
+        for environment in [["FRAMES_RECORD": "alll"], ["FRAMES_RECORD": "yes", "CI": "true"]] {
+            #expect(throws: Golden.RecordModeError(value: environment["FRAMES_RECORD"]!)) {
+                try Golden.RecordMode.fromEnvironment(environment)
+            }
+        }
+        #expect(
+            Golden.RecordModeError(value: "alll").description
+                == "FRAMES_RECORD=alll is not a record mode: use missing, all, failed or never (missing when unset)")
+    }
+
+    /// In Swift Testing the issue's headline is the golden and its figures (not "Issue
+    /// recorded"), its comment the whole message, and the command names this very test.
+    @Test func theIssueNamesTheGoldenAndHowToAcceptIt() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = check(image, mode: .missing)
+        #expect(
+            Golden.acceptance(function: "ignored()", environment: [:]).filter
+                == "GoldenKitTests/theIssueNamesTheGoldenAndHowToAcceptIt")
+        #expect(Golden.acceptance(function: "testSomething()", environment: ["CI": "1"]).continuousIntegration)
+        withKnownIssue {
+            assertGolden(changed, named: "case", directory: folder.appendingPathComponent("golden").path)
+        } matching: { issue in
+            let failure = issue.error as? GoldenFailure
+            let comment = issue.comments.first?.rawValue ?? ""
+            return failure?.headline.hasPrefix("golden 'case' differs: largest channel difference 1") == true
+                && comment.hasPrefix(failure!.headline + "\n")
+                && comment.contains("--filter 'GoldenKitTests/theIssueNamesTheGoldenAndHowToAcceptIt'")
+        }
     }
 
     @Test func packageRootIsWherePackageSwiftIs() {
@@ -134,7 +209,11 @@ final class GoldenKitXCTests: XCTestCase {
         manifest.files = (0..<4).map { "frame_000\($0).png" }
         manifest.recordEnvironment(of: renderer, backdropImageFile: nil)
         let path = folder.appendingPathComponent("seq").path
-        try SequenceWriter().write(renderer, to: path, fileNames: manifest.files)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let encoder = try renderer.sequenceEncoder()
+        for (k, name) in manifest.files.enumerated() {
+            try Data(encoder.encode(frame: k)).write(to: URL(fileURLWithPath: path + "/" + name))
+        }
         try Data(manifest.bytes).write(to: folder.appendingPathComponent("seq/manifest.json"))
     }
 

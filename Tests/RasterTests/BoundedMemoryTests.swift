@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Encoding
 @testable import Raster
 
 /// The paths that keep memory bounded for 100-megapixel images give the bytes of the plain ones:
@@ -134,7 +135,7 @@ import Testing
 
         struct Full: Error {}
         var written = 0
-        #expect(throws: APNGStreamError<Full>.self) {
+        #expect(throws: PNGStreamError<Full>.self) {
             try APNGEncoder(frames: frames).encode(to: { (piece: [UInt8]) throws(Full) in
                 if written > 500 { throw Full() }
                 written += piece.count

@@ -1,5 +1,6 @@
-import Raster
 import Testing
+
+@testable import Raster
 
 /// WCAG 2.2's contrast formula against ratios published with the guidelines and by WebAIM, and
 /// the nearest colour of the same hue that reaches a ratio.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Encoding
 @testable import Raster
 
 /// The fast per-frame path against the plain one, and the sequence's motion.

@@ -1,6 +1,7 @@
 import FramesTesting
-import Raster
 import Testing
+
+@testable import Raster
 
 /// The reference frames in `golden/`, compared exactly.
 @Suite struct GoldenTests {

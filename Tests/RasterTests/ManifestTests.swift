@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Testing
 
+@testable import FrameFiles
 @testable import Raster
 
 /// The manifest model: every field written and read back, version 1 manifests, edits named by
@@ -38,6 +39,9 @@ import Testing
         m.fontFiles = ["fonts/Brand.ttf", "/usr/share/fonts/x.ttf"]
         m.shaping = "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)"
         m.checksums = ["fonts/Brand.ttf": "abababab", "screen.png": "00000000"]
+        m.tolerance = ManifestTolerance(
+            tolerance: PerceptualTolerance(metric: .oklab, threshold: 0.05, includeAntialiased: true)!,
+            maxDifferingPixels: 12)
         m.exports = [
             .init(format: "webp", path: "../a.webp", inFolder: false, bytes: 1234),
             .init(format: "sheet", path: "sheet.png", inFolder: true, bytes: 99),
@@ -208,8 +212,8 @@ import Testing
 /// File checksums: zlib's CRC-32, as 8 hex digits.
 @Suite struct ChecksumTests {
     @Test func crc32IsTheStandardOne() throws {
-        #expect(FileChecksum.hex(FileChecksum.crc32(Array("123456789".utf8))) == "cbf43926")
-        #expect(FileChecksum.hex(FileChecksum.crc32([])) == "00000000")
+        #expect(Checksums.hex(Checksums.crc32(Array("123456789".utf8))) == "cbf43926")
+        #expect(Checksums.hex(Checksums.crc32([])) == "00000000")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("frames-crc-\(UUID().uuidString)")
         try Data("The quick brown fox jumps over the lazy dog".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -231,7 +235,7 @@ import Testing
         for start in [0, 1, 7] {
             for length in Array(0...300) + [1023, 1024, 1 << 20] {
                 let slice = bytes[start..<(start + length)]
-                #expect(FileChecksum.crc32(Array(slice)) == zlib(slice), "\(length) bytes from \(start)")
+                #expect(Checksums.crc32(Array(slice)) == zlib(slice), "\(length) bytes from \(start)")
             }
         }
     }

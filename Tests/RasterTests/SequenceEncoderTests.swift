@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Encoding
 @testable import Raster
 
 /// The piecewise encoder's files against the plain path: libpng reads them back to exactly the

@@ -58,13 +58,13 @@ import Testing
     }
 
     /// A shape whose own outlines overlap or nest the same way is searched: the exact union.
-    @Test func overlapsInsideOneShapeAreExact() {
+    @Test func overlapsInsideOneShapeAreExact() throws {
         let window = PixelRect(x0: 0, y0: 0, x1: 24, y1: 24)
         for shape in [
             [Self.rectangle(1.3, 1.6, 9, 9), Self.rectangle(5.2, 4.7, 9, 9)],
             [Self.rectangle(1.3, 1.6, 20, 20), Self.rectangle(6.2, 5.7, 7, 7)],
         ] {
-            let mask = Rasterizer.unionCoverage(of: [shape], in: window)
+            let mask = try Rasterizer.unionCoverage(of: [shape], in: window)
             let reference = ExactAreaReference.coverage(of: [shape], in: window)
             let worst = zip(mask.values, reference).map { abs(Double($0) - $1) }.max()!
             #expect(worst < 1e-6, "largest difference to the reference \(worst)")
@@ -81,8 +81,8 @@ import Testing
         for scale in [1.0, 3] {
             let shapes = label.glyphPaths(axisX: 200, top: 2, scale: scale).map { $0.flattened() }
             let window = FrameRenderer.bounds(of: shapes.flatMap { $0 })
-            let skipping = Rasterizer.unionCoverage(of: shapes, in: window)
-            let searching = Rasterizer.unionCoverage(of: shapes, in: window, searchingEveryRow: true)
+            let skipping = try Rasterizer.unionCoverage(of: shapes, in: window)
+            let searching = try Rasterizer.unionCoverage(of: shapes, in: window, searchingEveryRow: true)
             #expect(skipping.values.map(\.bitPattern) == searching.values.map(\.bitPattern), "\(text) @\(scale)x")
         }
     }

@@ -1,5 +1,6 @@
-import Raster
 import Testing
+
+@testable import Raster
 
 @Suite struct SwiftSourceTests {
     /// Every 8-bit channel value survives being written as a component and read back the way

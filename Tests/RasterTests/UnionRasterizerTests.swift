@@ -44,7 +44,7 @@ import Darwin
 
     /// Three overlapping rectangles, by inclusion–exclusion per pixel: both the union rasterizer
     /// and the reference are exact (1e-9), in any orientation mix.
-    @Test func rectanglesMatchInclusionExclusion() {
+    @Test func rectanglesMatchInclusionExclusion() throws {
         var random = Random(state: 12)
         let window = PixelRect(x0: 0, y0: 0, x1: 24, y1: 24)
         for trial in 0..<40 {
@@ -55,7 +55,7 @@ import Darwin
                 rects.append(Rect(x: x, y: y, width: random.next(2...10), height: random.next(2...10)))
             }
             let shapes = rects.enumerated().map { [Self.rectangle($1, clockwise: ($0 + trial) % 2 == 0)] }
-            let mask = Rasterizer.unionCoverage(of: shapes, in: window)
+            let mask = try Rasterizer.unionCoverage(of: shapes, in: window)
             let reference = ExactAreaReference.coverage(of: shapes, in: window)
             let (a, b, c) = (rects[0], rects[1], rects[2])
             var worst = 0.0
@@ -78,13 +78,13 @@ import Darwin
 
     /// Two discs overlapping: the area is 2πr² less the lens, and every pixel matches the reference.
     @Test(arguments: [0.5, 3.2, 7.9, 11.0])
-    func discsMatchTheLensFormula(distance: Double) {
+    func discsMatchTheLensFormula(distance: Double) throws {
         let r = 6.0
         let a = Path.ring(center: Point(x: 10.3, y: 10.7), outerRadius: r, innerRadius: 0)
         let b = Path.ring(center: Point(x: 10.3 + distance, y: 10.7), outerRadius: r, innerRadius: 0)
         let shapes = [a.flattened(), b.flattened()]
         let window = PixelRect(x0: 0, y0: 0, x1: 32, y1: 24)
-        let mask = Rasterizer.unionCoverage(of: shapes, in: window)
+        let mask = try Rasterizer.unionCoverage(of: shapes, in: window)
         let d = distance
         let lens = 2 * r * r * acos(d / (2 * r)) - d / 2 * (4 * r * r - d * d).squareRoot()
         let exact = 2 * Double.pi * r * r - lens
@@ -98,20 +98,20 @@ import Darwin
     }
 
     /// Shapes that do not overlap keep the plain accumulation's values bit for bit.
-    @Test func separateShapesKeepThePlainValues() {
+    @Test func separateShapesKeepThePlainValues() throws {
         let shapes = [
             Path.ring(center: Point(x: 8.3, y: 8.6), outerRadius: 6, innerRadius: 3).flattened(),
             [Self.rectangle(Rect(x: 15.2, y: 2.7, width: 6.1, height: 9.3), clockwise: false)],
         ]
         let window = PixelRect(x0: 0, y0: 0, x1: 24, y1: 16)
-        let union = Rasterizer.unionCoverage(of: shapes, in: window)
+        let union = try Rasterizer.unionCoverage(of: shapes, in: window)
         let plain = Rasterizer.coverage(of: shapes.flatMap { $0 }, in: window)
         #expect(union.values == plain.values)
     }
 
     /// Random overlapping triangles, clipped at the window's edges: the union equals the
     /// reference in every pixel.
-    @Test func randomTrianglesMatchTheReference() {
+    @Test func randomTrianglesMatchTheReference() throws {
         var random = Random(state: 99)
         let window = PixelRect(x0: 2, y0: 1, x1: 22, y1: 19)
         for trial in 0..<25 {
@@ -121,7 +121,7 @@ import Darwin
                     (0..<3).map { _ in Point(x: random.next(0...24), y: random.next(-1...20)) }
                 ])
             }
-            let mask = Rasterizer.unionCoverage(of: shapes, in: window)
+            let mask = try Rasterizer.unionCoverage(of: shapes, in: window)
             let inside = PixelRect(x0: 0, y0: 0, x1: 30, y1: 30)
             let reference = ExactAreaReference.coverage(of: shapes, in: inside)
             var worst = 0.0

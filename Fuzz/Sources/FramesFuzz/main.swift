@@ -1,18 +1,20 @@
+import FuzzDriver
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// libFuzzer's driver (from the fuzzer runtime that -sanitize=fuzzer links): it parses the
-/// libFuzzer flags and calls `fuzz` with each input.
-// swift-format-ignore: AlwaysUseLowerCamelCase
-// The C symbol's own name.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
+/// libFuzzer's driver when built with `-sanitize=fuzzer`; otherwise each argument is a file to
+/// replay through `fuzz` (a finding, or the corpus), so the target also builds and runs plainly.
 var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { fuzz($0, $1) })
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+let status = frames_fuzz_run_driver(&argc, &argv) { data, count in fuzz(data, Int(count)) }
+if status != -1 { exit(status) }
+for path in CommandLine.arguments.dropFirst() {
+    guard let file = fopen(path, "rb") else { continue }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes += chunk[..<n] }
+    fclose(file)
+    _ = bytes.withUnsafeBufferPointer { fuzz($0.baseAddress, $0.count) }
+}

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What `frames compare` decides before it writes anything: its outputs (`--diff`, `--report`)
@@ -20,11 +21,23 @@ extension CompareCommand {
 
     /// Both checks for two folders of frames.
     static func checkFolders(_ options: Options, expectedNames: [String], actualNames: [String]) throws(FramesError) {
+        if let diff = options.diff, FileInput.exists(diff.value), !FileInput.isDirectory(diff.value) {
+            throw .invalidValue(
+                option: diff.option, value: diff.text,
+                expected: "a folder for the diffs of two folders (this is a file)")
+        }
+        if let diff = options.diff {
+            for name in Set(expectedNames).union(actualNames) {
+                if let refusal = OutputNames.refusal(of: FileInput.path(name, in: diff.value)) {
+                    throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
+                }
+            }
+        }
         try checkCollisions(options, folders: true, names: Set(expectedNames).union(actualNames))
         try checkDiffSizes(
             options,
             pairs: Set(expectedNames).intersection(actualNames).sorted().map {
-                (options.expected + "/" + $0, options.actual + "/" + $0)
+                (FileInput.path($0, in: options.expected), FileInput.path($0, in: options.actual))
             })
     }
 

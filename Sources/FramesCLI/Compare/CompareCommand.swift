@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
@@ -10,6 +11,15 @@ enum CompareCommand {
         var maxDifferingPixels: Given<Int>?
         var diff: Given<String>?
         var report: Given<String>?
+        var metric: Given<PerceptualMetric>?
+        var threshold: Given<Double>?
+        var includeAntialiased = false
+        var ignore: [Given<PixelRect>] = []
+        var mask: Given<String>?
+        var window: Given<Int>?
+        var maxCluster: Given<Int>?
+        var diffMask: Given<String>?
+        var json = false
         var help = false
     }
 
@@ -17,15 +27,19 @@ enum CompareCommand {
         commandName: "frames compare",
         abstract: "Compare two PNG files, or two folders of PNG frames matched by name.",
         usage:
-            "frames compare <expected> <actual> [--max-channel-delta <n>] [--max-differing-pixels <n>] [--diff <path>] "
-            + "[--report <file>]",
+            "frames compare <expected> <actual> [--metric yiq|oklab [--threshold <t>] [--include-aa]] "
+            + "[--max-channel-delta <n>] [--max-differing-pixels <n>] [--ignore <x,y,w,h>]... [--mask <file>] "
+            + "[--window <n>] [--max-cluster <k>] [--diff <path>] [--diff-mask <path>] [--report <file>] [--json]",
         options: Option.comparisonOptions + [
             .value(
                 "diff", "path",
                 help: "Write expected | actual | difference for each image that differs: a PNG "
-                    + "file for two files, a folder of PNGs named as the frames for two folders.", \.diff,
-                .nonEmpty("a file or folder path")),
-            .flag("help", short: "h", help: "Show help information.", \.help),
+                    + "file for two files, a folder of PNGs named as the frames for two folders; with --metric "
+                    + "or any option below, pixelmatch's picture instead (red: differs, yellow: anti-aliased, the "
+                    + "rest the expected image faded).", \.diff,
+                .nonEmpty("a file or folder path"))
+        ] + Option.judgementOptions + [
+            .flag("help", short: "h", help: "Show help information.", \.help)
         ],
         sections: [
             (
@@ -38,8 +52,11 @@ enum CompareCommand {
             (
                 "NOTES",
                 """
-                  Pixels are compared as premultiplied 8-bit RGBA, so colour under zero alpha never
-                  counts. A size mismatch is a difference no threshold passes.
+                  Without --metric, pixels are compared as premultiplied 8-bit RGBA, so colour under
+                  zero alpha never counts. With --metric, each pair is judged as pixelmatch judges it
+                  (yiq: pixelmatch 7.1.0, oklab: its main branch at c6fee35) and the count equals
+                  pixelmatch's; docs/compare.md says how to check. A size mismatch is a difference
+                  no threshold passes.
                 """
             ),
         ],
@@ -48,69 +65,91 @@ enum CompareCommand {
             .init(name: "actual", help: "The PNG file or folder to check.") { $0.actual = $1 },
         ])
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
             return 0
         }
         try options.checkReportPath()
+        if let diff = options.diff, let refusal = OutputNames.refusal(of: diff.value) {
+            throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
+        }
+        if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
+            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
+        }
         for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]
         where !FileInput.exists(path) {
             throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
-        switch folders {
-        case (false, false):
-            return try compareFiles(options)
-        case (true, true):
-            return try compareFolders(options)
-        default:
+        let judged = try JudgedCompare.settings(options)
+        if folders.0 != folders.1 {
             throw FramesError.invalidValue(
                 option: "<actual>", value: options.actual,
                 expected: folders.0 ? "a folder, as <expected> is" : "a file, as <expected> is")
         }
+        let transaction = OutputTransaction()
+        do throws(FramesError) {
+            let status: Int32
+            switch (folders.0, judged) {
+            case (false, let judged?): status = try JudgedCompare.compareFiles(options, judged, transaction)
+            case (false, nil): status = try compareFiles(options, transaction)
+            case (true, let judged?): status = try JudgedCompare.compareFolders(options, judged, transaction)
+            case (true, nil): status = try compareFolders(options, transaction)
+            }
+            try transaction.commit()
+            return status
+        } catch {
+            transaction.rollback()
+            throw error
+        }
     }
 
     /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
-    static func load(_ path: String, as role: String) throws -> Pixmap {
-        do {
-            return try PNGDecoder.decode(FileInput.read(path))
-        } catch let error as FileError {
-            throw FramesError.invalidValue(option: role, value: path, expected: "a readable PNG file (\(error.reason))")
-        } catch {
-            throw FramesError.invalidValue(option: role, value: path, expected: "a readable PNG file (\(error))")
-        }
+    static func load(_ path: String, as role: String) throws(FramesError) -> Pixmap {
+        Pixmap(premultiplying: try JudgedCompare.load(path, as: role))
     }
 
-    static func compareFiles(_ options: Options) throws -> Int32 {
+    static func compareFiles(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
         try checkCollisions(options, folders: false, names: [])
         try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
-        let expected = try load(options.expected, as: "<expected>")
-        let actual = try load(options.actual, as: "<actual>")
-        let comparison = ImageComparison(
-            expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
-            maxDifferingPixels: options.allowedDifferingPixels)
-        try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(options.actual): \(comparison.summary)")
-        if let diff = options.diff?.value, !comparison.isIdentical {
-            try writeDiff(expected: expected, actual: actual, to: diff)
-            try Console.print("diff: \(diff)")
+        // The decoded images live in this scope only: the report loads them again, one frame at a
+        // time, so they are not held beside its panels.
+        let comparison = try { () throws(FramesError) -> ImageComparison in
+            let (expected, actual) = try JudgedCompare.loadPair(options.expected, options.actual)
+            let comparison = ImageComparison(
+                expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
+                maxDifferingPixels: options.allowedDifferingPixels)
+            try Console.print(
+                "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
+            if let diff = options.diff?.value, !comparison.isIdentical {
+                try writeDiff(
+                    expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff,
+                    transaction)
+                try Console.print("diff: \(Console.shown(diff))")
+            }
+            return comparison
+        }()
+        let paths = (options.expected, options.actual)
+        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) {
+            (try? load(paths.0, as: "<expected>"), try? load(paths.1, as: "<actual>"))
         }
-        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) { (expected, actual) }
         try options.writeReport(
             command: "frames compare",
-            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])])
+            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])],
+            into: transaction)
         return comparison.passes ? 0 : 1
     }
 
-    static func compareFolders(_ options: Options) throws -> Int32 {
-        func pngs(_ folder: String) throws -> [String] {
+    static func compareFolders(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
+        func pngs(_ folder: String) throws(FramesError) -> [String] {
             do {
                 return try FileInput.names(in: folder).filter {
                     $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
                 }
             } catch {
-                throw FramesError.runtime("\(error)")
+                throw .file(error)
             }
         }
         let expectedNames = try pngs(options.expected)
@@ -121,15 +160,13 @@ enum CompareCommand {
                 option: "<expected>", value: options.expected, expected: "a folder with PNG files")
         }
         try checkFolders(options, expectedNames: expectedNames, actualNames: actualNames)
-        if let diff = options.diff?.value, !FileInput.isDirectory(diff) {
-            try OutputFolder.prepareForDiffs(diff)
-        }
+        if let diff = options.diff?.value { _ = try transaction.folder(diff, creating: true) }
         var failed = 0
         var frames: [ReportFrame] = []
         for name in all {
             let inExpected = expectedNames.contains(name)
             let inActual = actualNames.contains(name)
-            let paths = (options.expected + "/" + name, options.actual + "/" + name)
+            let paths = (FileInput.path(name, in: options.expected), FileInput.path(name, in: options.actual))
             let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?) = {
                 (
                     inExpected ? try? load(paths.0, as: "<expected>") : nil,
@@ -139,7 +176,7 @@ enum CompareCommand {
             guard inExpected, inActual else {
                 failed += 1
                 let reason = "\(inExpected ? "missing from" : "extra in") \(options.actual)"
-                try Console.print("FAIL \(name): \(reason)")
+                try Console.print("FAIL \(Console.shown(name)): \(Console.shown(reason))")
                 frames.append(ReportFrame(name: name, outcome: .unmatched(reason), images: images))
                 continue
             }
@@ -150,22 +187,33 @@ enum CompareCommand {
                 maxDifferingPixels: options.allowedDifferingPixels)
             frames.append(ReportFrame(name: name, outcome: .compared(comparison), images: images))
             if !comparison.passes { failed += 1 }
-            try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(name): \(comparison.summary)")
+            try Console.print("\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(name)): \(comparison.summary)")
             if let diff = options.diff?.value, !comparison.isIdentical {
-                try writeDiff(expected: expected, actual: actual, to: diff + "/" + name)
+                try writeDiff(expected: expected, actual: actual, to: FileInput.path(name, in: diff), transaction)
             }
         }
         try Console.print(
             "\(all.count - failed) of \(all.count) images pass"
-                + ((options.diff.map { failed > 0 ? "; diffs in \($0.value)" : "" } ?? "")))
+                + ((options.diff.map { failed > 0 ? "; diffs in \(Console.shown($0.value))" : "" } ?? "")))
         try options.writeReport(
             command: "frames compare",
-            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)])
+            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)],
+            into: transaction)
         return failed == 0 ? 0 : 1
     }
 
-    static func writeDiff(expected: Pixmap, actual: Pixmap, to path: String) throws {
-        try OutputFile.write(
-            PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual)), to: path)
+    static func writeDiff(expected: Pixmap, actual: Pixmap, to path: String, _ transaction: OutputTransaction)
+        throws(FramesError)
+    {
+        do {
+            try transaction.stage(
+                PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual)), at: path)
+        } catch let error as FramesError {
+            throw error
+        } catch let error as PNGError {
+            throw .encoding(error)
+        } catch {
+            preconditionFailure("\(error)")
+        }
     }
 }

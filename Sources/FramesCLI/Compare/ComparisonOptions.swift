@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The options of a command that compares images (`compare`, `verify`): the two thresholds and
@@ -21,14 +22,16 @@ extension ComparisonOptions {
         }
     }
 
-    /// Writes the report (when asked for) of `sections`, and says where.
-    func writeReport(command: String, sections: [ReportSection]) throws(FramesError) {
+    /// Stages the report (when asked for) of `sections` in `transaction`, and says where.
+    func writeReport(command: String, sections: [ReportSection], into transaction: OutputTransaction)
+        throws(FramesError)
+    {
         guard let report else { return }
         let page = HTMLReport(
             command: command, sections: sections, maxChannelDelta: allowedChannelDelta,
             maxDifferingPixels: allowedDifferingPixels)
-        try OutputFile.write(Array(page.html.utf8), to: report.value)
-        try Console.print("report: \(report.value)")
+        try transaction.stream(page, to: report.value)
+        try Console.print("report: \(Console.shown(report.value))")
     }
 }
 

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames lint [style options | --style-file F] [--json]`: the style checked for contrast
@@ -50,7 +51,7 @@ enum LintCommand {
             ("EXIT STATUS", "  0 every check passes, 1 a check fails, 64 a usage error."),
         ])
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
@@ -63,7 +64,7 @@ enum LintCommand {
         do {
             findings = try lint.findings(for: style.style, variant: style.variant)
         } catch {
-            throw FramesError.runtime("\(error)")
+            throw .font(option: "--text-font-name", error)
         }
         try Console.write(options.json ? json(findings) : table(findings))
         return findings.allSatisfy(\.passed) ? 0 : 1
@@ -95,15 +96,31 @@ enum LintCommand {
         return out
     }
 
-    /// `{"passed": …, "findings": [{"check", "passed", "measured", "required", "property", "option", "fix"}]}`.
+    /// `{"passed": …, "findings": [{"check", "passed", "measured", "required", "unit", "bound",
+    /// "property", "option", "fix"}]}`: the figures as numbers, their unit ("ratio", "lines", "pt")
+    /// and bound ("at least", "at most") apart; the fit checks add "language", "device" and
+    /// "card" ({"width", "height"} in pt), the case they measured. "fix" is a number for a length
+    /// or an opacity, text for a colour.
     static func json(_ findings: [LintFinding]) -> String {
         let items = findings.map { finding -> JSONValue in
+            let figures = finding.figures
             var object: [String: JSONValue] = [
                 "check": .string(finding.check.rawValue), "passed": .bool(finding.passed),
-                "measured": .string(finding.measured), "required": .string(finding.required),
+                "measured": .number(figures.measured), "required": .number(figures.required),
+                "unit": .string(figures.unit.rawValue), "bound": .string(figures.bound.rawValue),
                 "property": .string(finding.property.name), "option": .string("--" + finding.property.flag),
             ]
-            object["fix"] = finding.fix.map { .string(finding.property.text(for: $0)) } ?? .null
+            object["language"] = figures.language.map(JSONValue.string)
+            object["device"] = figures.device.map(JSONValue.string)
+            object["card"] = figures.card.map {
+                .object(["width": .number($0.width), "height": .number($0.height)])
+            }
+            // A number for a length or opacity, text for a colour ("#307BF4") or a family.
+            object["fix"] =
+                finding.fix.map { fix in
+                    if case .number(let number) = fix { return .number(number) }
+                    return .string(finding.property.text(for: fix))
+                } ?? .null
             return .object(object)
         }
         return JSONValue.object(["passed": .bool(findings.allSatisfy(\.passed)), "findings": .array(items)]).text

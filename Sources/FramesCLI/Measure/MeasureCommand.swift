@@ -104,7 +104,7 @@ enum MeasureCommand {
         .flag("help", short: "h", help: "Show help information.", \.help),
     ]
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
@@ -112,7 +112,15 @@ enum MeasureCommand {
         }
         let plan = try MeasurePlan.prepare(options)
         let measurement = try plan.measure()
-        for note in plan.notes + measurement.notes { Console.printError("note: \(note)") }
-        return try plan.report(measurement)
+        for note in plan.notes + measurement.notes { Console.printError("note: \(Console.shown(note))") }
+        let transaction = OutputTransaction()
+        do throws(FramesError) {
+            let status = try plan.report(measurement, into: transaction)
+            try transaction.commit()
+            return status
+        } catch {
+            transaction.rollback()
+            throw error
+        }
     }
 }

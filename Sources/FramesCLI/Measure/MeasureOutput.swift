@@ -3,9 +3,11 @@ import Raster
 /// What `frames measure` prints and writes: the style file, the JSON, the verdict table, the
 /// HTML report.
 extension MeasurePlan {
-    /// Prints the measurement as asked, writes the report, and returns the exit status: 1 when a
-    /// property is off the expected style.
-    func report(_ measurement: IndicatorMeasurement) throws(FramesError) -> Int32 {
+    /// Prints the measurement as asked, stages the report in `transaction`, and returns the exit
+    /// status: 1 when a property is off the expected style.
+    func report(_ measurement: IndicatorMeasurement, into transaction: OutputTransaction) throws(FramesError)
+        -> Int32
+    {
         let verdict = against.map { expected in
             MeasureVerdict(
                 measurement, against: expected.style, colorTolerance: options.colorTolerance?.value ?? 2,
@@ -31,8 +33,8 @@ extension MeasurePlan {
             let page = MeasureReport(
                 measurement: measurement, screenshot: screenshot.image, name: options.screenshot, verdict: verdict,
                 against: against?.name)
-            try OutputFile.write(Array(page.html.utf8), to: report.value)
-            Console.printError("report: \(report.value)")
+            try transaction.stream(to: report.value) { (write) throws(FramesError) in try page.write(to: write) }
+            Console.printError("report: \(Console.shown(report.value))")
         }
         return (verdict?.passes ?? true) && !(verdict != nil && textFails) ? 0 : 1
     }

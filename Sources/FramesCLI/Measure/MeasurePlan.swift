@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// One run of `frames measure`, read from the command line in order: the report's path checked,
@@ -12,9 +13,9 @@ struct MeasurePlan {
     /// Said on standard error before the measurement's own notes.
     var notes: [String] = []
 
-    /// The largest screenshot file read: 256 MiB (a 100-megapixel PNG of noise is about 300 MB
-    /// decoded, far less encoded).
-    static let maxFileBytes = 256 << 20
+    /// The largest screenshot file read: 512 MiB (a 100-megapixel RGBA PNG of noise, the largest
+    /// image decoded, is about 400 MB).
+    static let maxFileBytes = 512 << 20
 
     static func prepare(_ options: MeasureCommand.Options) throws(FramesError) -> MeasurePlan {
         if options.screenshot.isEmpty { throw .missingArgument("screenshot") }
@@ -32,7 +33,8 @@ struct MeasurePlan {
                 width: screenshot.image.width, height: screenshot.image.height, scale: options.scale?.value,
                 device: options.device?.value)
         } catch {
-            throw .usage("\(options.screenshot): \(error)")
+            let given = options.scale.map { ($0.option, $0.text) } ?? options.device.map { ($0.option, $0.text) }
+            throw .measurement(option: given?.0 ?? "<screenshot>", value: given?.1 ?? options.screenshot, error)
         }
         let backdrop = try options.backdropImage.map { (given) throws(FramesError) in
             try decode(given.value, as: given.option).image
@@ -46,19 +48,24 @@ struct MeasurePlan {
         return plan
     }
 
-    /// The report may not be a folder, nor any input.
+    /// The report's name must be one a file can have, not a folder, and none of the inputs.
     static func checkOutputs(_ options: MeasureCommand.Options) throws(FramesError) {
         guard let report = options.report else { return }
         if FileInput.isDirectory(report.value) {
             throw .invalidValue(option: report.option, value: report.text, expected: "a file name, not a folder")
         }
+        if let refusal = OutputNames.refusal(of: report.value) {
+            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
+        }
         var inputs = [NamedPath.file("<screenshot>", options.screenshot)]
         if let backdrop = options.backdropImage { inputs.append(.file(backdrop.option, backdrop.value)) }
         if let against = options.against { inputs.append(.file(against.option, against.value)) }
+        if let font = options.fontFile { inputs.append(.file(font.option, font.value)) }
         try PathCollisions.check(outputs: [.file(report.option, report.value)], inputs: inputs)
     }
 
-    /// The style `--against` names: a preset, or a style file over its preset.
+    /// The style `--against` names: a preset, or a style file over its preset (the indicator's
+    /// when it names none), checked as `--style-file` is.
     static func expectedStyle(_ given: Given<String>?) throws(FramesError) -> (style: LoadingStyle, name: String)? {
         guard let given else { return nil }
         if let variant = Variant(rawValue: given.value) { return (LoadingStyle.preset(for: variant), given.value) }
@@ -69,14 +76,21 @@ struct MeasurePlan {
             if let expected = error.expectedFile {
                 throw .invalidValue(option: given.option, value: given.text, expected: expected)
             }
-            throw .styleFile(path: given.value, message: error.keyMessage ?? "\(error)")
+            throw .styleFile(error)
         }
-        var style = LoadingStyle.preset(for: file.preset ?? .indicator)
-        file.apply(to: &style)
+        let base = file.preset ?? .indicator
+        var style = LoadingStyle.preset(for: base)
+        var sources: [String: ResolvedStyle.Source] = [:]
+        for property in StyleProperty.all {
+            if let entry = file.entry(for: property) {
+                property.set(entry.value, in: &style)
+                sources[property.name] = .file(path: file.path, entry)
+            }
+        }
         do {
             _ = try style.validated()
         } catch {
-            throw .styleFile(path: given.value, message: "\(error)")
+            throw ResolvedStyle(style: style, variant: base, sources: sources).attribute(error)
         }
         return (style, given.value)
     }
@@ -87,13 +101,13 @@ struct MeasurePlan {
         do {
             bytes = try FileInput.read(path, maxBytes: maxFileBytes)
         } catch {
-            let reason = error.isDirectory ? "a folder" : error.reason
-            throw .invalidValue(option: role, value: path, expected: "a readable PNG or JPEG file (\(reason))")
+            throw .unusableInput(
+                option: role, value: path, expected: "a readable PNG or JPEG file", cause: .file(error))
         }
         do {
             return try ScreenshotDecoder.decode(bytes)
         } catch {
-            throw .invalidValue(option: role, value: path, expected: "a PNG or JPEG screenshot; it is \(error)")
+            throw .unusableInput(option: role, value: path, expected: "a PNG or JPEG screenshot", cause: .image(error))
         }
     }
 
@@ -111,11 +125,12 @@ struct MeasurePlan {
         do {
             return try ScreenshotMeasure.measure(screenshot.image, options: request)
         } catch .backdropMismatch(let unexplained) {
-            let error = MeasureError.backdropMismatch(unexplained: unexplained)
-            throw .invalidValue(
-                option: "--backdrop-image", value: options.backdropImage?.text ?? "", expected: "\(error)")
+            let backdrop = options.backdropImage
+            throw .measurement(
+                option: backdrop?.option ?? "--backdrop-image", value: backdrop?.text ?? "",
+                .backdropMismatch(unexplained: unexplained))
         } catch {
-            throw .runtime("\(options.screenshot): \(error)")
+            throw .measurement(option: "<screenshot>", value: options.screenshot, error)
         }
     }
 }

@@ -1,3 +1,7 @@
+import FrameFiles
+import Raster
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,10 +10,14 @@ import Musl
 import Darwin
 #endif
 
-/// Writing to the terminal without Foundation: standard output checked (a failed write is a
-/// runtime failure, so `frames --print-style > /dev/full` does not exit 0), standard error best
-/// effort.
+/// Writing to the terminal without Foundation. Standard output is checked: a failed write is a
+/// runtime failure (`frames --print-style > /dev/full` does not exit 0), except a reader that went
+/// away (`frames compare … | head -1`: EPIPE, with SIGPIPE ignored), which ends printing and
+/// nothing else: the run still writes its files. Standard error is best effort.
 enum Console {
+    /// Set once standard output's reader has gone: later lines are dropped.
+    private static let outputClosed = Atomic<Bool>(false)
+
     /// Writes `text` and a newline to standard output; throws when the write fails.
     static func print(_ text: String) throws(FramesError) {
         try write(text + "\n")
@@ -18,11 +26,15 @@ enum Console {
     /// Writes `text` to standard output as it is; throws when the write fails.
     static func write(_ text: String) throws(FramesError) {
         var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
+        while !bytes.isEmpty, !outputClosed.load(ordering: .relaxed) {
             let n = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw .runtime("cannot write to standard output: \(String(cString: strerror(errno)))")
+                if errno == EPIPE {
+                    outputClosed.store(true, ordering: .relaxed)
+                    return
+                }
+                throw .standardOutput(FileError(operation: "write", path: "standard output", errno: errno))
             }
             bytes = bytes.dropFirst(n)
         }
@@ -41,6 +53,12 @@ enum Console {
 
     /// Whether standard error is a terminal.
     static var errorIsTerminal: Bool { isatty(2) != 0 }
+
+    /// `text` as every message shows text from outside (`shownText`).
+    static func shown(_ text: String) -> String { shownText(text) }
+
+    /// Bytes that may not be UTF-8, as messages show them (`shownText(bytes:)`).
+    static func shown(bytes: [UInt8]) -> String { shownText(bytes: bytes) }
 }
 
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

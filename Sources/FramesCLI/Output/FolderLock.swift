@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 #if canImport(Glibc)
@@ -8,165 +9,290 @@ import Musl
 import Darwin
 #endif
 
-/// One run per output folder: an advisory lock (`flock`) on `.frames.lock` inside the folder,
-/// which the kernel drops when the process dies, however it dies. The lock file is also the
-/// run's journal: the names the run will write and replace, then "commit" before the first
-/// rename and "committed" after the manifest is in place. The next run that takes the lock reads
-/// a journal left by a run that was killed, and removes its debris (see `recover`). The lock
-/// file goes when the run ends.
+/// One run per frames folder: an advisory lock (`flock`) on `.frames.lock` in the folder, which
+/// the kernel drops when the process dies, however it dies. The lock file is also the folder's
+/// journal of a commit (`OutputTransaction.commit`), so that the next run can finish or undo a
+/// commit that a killed process left half done:
+///
+/// ```
+/// frames journal 2
+/// new <inode> <size> <name>          a file the commit puts in place
+/// kept <inode> <size> <kept> <name>  the earlier file at <name>, kept (a hard link) as <kept>
+/// stale <inode> <size> <name>        an earlier frame the run does not write: removed once committed
+/// manifest <inode>                   the new manifest.json: in place means committed
+/// commit
+/// committed
+/// ```
+///
+/// Names are written as hex of their UTF-8. The journal is trusted with nothing but what this
+/// tool wrote: a file is moved or removed only when the file at its name has the recorded inode
+/// and size, and removed only when that name is a frame's (`.png` with a number in it) or a
+/// staging name, so a journal that arrives with a copied folder (new inodes) or was written by
+/// hand removes nothing else.
 final class FolderLock {
-    static let fileName = FileOutput.folderLockName
+    static let fileName = ".frames.lock"
 
-    let folder: String
-    let path: String
+    let folder: OutputTransaction.Folder
     private let descriptor: Int32
+    /// The earlier frames the run does not write, removed once it commits (names).
+    var stale: [String] = []
+    /// Whether a commit's journal is written and not finished.
+    private var committing = false
+    /// The journal must stay for the next run (a commit could not be undone whole).
+    private var keep = false
 
-    private init(folder: String, path: String, descriptor: Int32) {
+    private init(folder: OutputTransaction.Folder, descriptor: Int32) {
         self.folder = folder
-        self.path = path
         self.descriptor = descriptor
     }
 
-    /// Takes the folder's lock at once or refuses: exit 1 naming the folder when another
-    /// `frames` holds it. Debris of a killed run is cleaned up (`recover`).
-    static func acquire(_ folder: String) throws(FramesError) -> FolderLock {
-        let path = folder + "/" + fileName
+    /// Takes the folder's lock at once or refuses (another `frames` holds it), then finishes or
+    /// undoes what a killed run's journal says, and removes its staged files.
+    static func acquire(_ folder: OutputTransaction.Folder) throws(FramesError) -> FolderLock {
         while true {
-            // Opened, locked and recorded for a stop's cleanup as one change: a stop never leaves
-            // a lock file behind.
-            let outcome = WriteGate.shared.perform { () -> Result<Int32?, FramesError> in
-                let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-                if fd < 0 {
-                    return .failure(
-                        .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(errno)))"))
-                }
-                if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                    let code = errno
-                    close(fd)
-                    if code == EWOULDBLOCK {
-                        return .failure(
-                            .runtime("another frames is writing the output folder '\(folder)'; wait for it to finish"))
-                    }
-                    return .failure(
-                        .runtime("cannot lock the output folder '\(folder)': \(String(cString: strerror(code)))"))
-                }
-                // The file may have been removed (by the run that held it) between open and
-                // flock: then lock the one that stands there now.
-                var held = stat()
-                var current = stat()
-                guard fstat(fd, &held) == 0, lstat(path, &current) == 0, held.st_dev == current.st_dev,
-                    held.st_ino == current.st_ino
-                else {
-                    close(fd)
-                    return .success(nil)
-                }
-                // Only a plain file of ours with no other name is ever written (never a link's target).
-                guard (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1, held.st_uid == geteuid() else {
-                    close(fd)
-                    return .failure(
-                        .runtime(
-                            "cannot lock the output folder '\(folder)': '\(path)' is not a lock file of frames (remove it)"
-                        ))
-                }
-                WriteGate.shared.pushUndo(.removeFile(path))
-                return .success(fd)
+            let fd = openat(folder.descriptor, fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                throw .file(FileError(operation: "lock the output folder", path: folder.path, errno: errno))
             }
-            if let fd = try outcome.get() {
-                let lock = FolderLock(folder: folder, path: path, descriptor: fd)
-                lock.recover()
-                return lock
+            if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let code = errno
+                close(fd)
+                if code == EWOULDBLOCK { throw .folderBusy(folder: folder.path) }
+                throw .file(FileError(operation: "lock the output folder", path: folder.path, errno: code))
             }
+            // The file may have been removed (by the run that held it) between open and flock:
+            // then lock the one that stands there now.
+            var held = stat()
+            var current = stat()
+            guard fstat(fd, &held) == 0, fstatat(folder.descriptor, fileName, &current, AT_SYMLINK_NOFOLLOW) == 0,
+                held.st_dev == current.st_dev, held.st_ino == current.st_ino
+            else {
+                close(fd)
+                continue
+            }
+            // Only a plain file of ours with no other name is ever written (never a link's target).
+            guard (held.st_mode & S_IFMT) == S_IFREG, held.st_nlink == 1, held.st_uid == geteuid() else {
+                close(fd)
+                throw .foreignLock(folder: folder.path, path: folder.display(fileName))
+            }
+            let lock = FolderLock(folder: folder, descriptor: fd)
+            lock.recover()
+            // The journal's first line now: its room on the disk is taken before the frames'.
+            lock.append("frames journal 2\n")
+            return lock
         }
     }
 
-    /// Starts this run's journal: the frame names it writes and the earlier run's it replaces.
-    func begin(writing names: [String], replacing earlier: [String]) throws(FramesError) {
-        let lines = ["frames journal 1"] + names.map { "new " + $0 } + earlier.map { "old " + $0 }
-        try WriteGate.shared.perform { () throws(FramesError) in
-            if ftruncate(descriptor, 0) != 0 { throw failure("write") }
-            try append(lines.joined(separator: "\n") + "\n", flush: false)
+    // MARK: The journal of a commit
+
+    /// Writes the journal of the commit about to happen and flushes it to the disk when an
+    /// earlier run's files are at stake (after a power cut, a folder that holds renamed files
+    /// holds the journal that names them).
+    func journalCommit(
+        new: [(name: String, inode: UInt64, size: Int)], kept: [(name: String, kept: String, inode: UInt64, size: Int)],
+        manifest: UInt64?
+    ) throws(FramesError) {
+        var lines = ["frames journal 2"]
+        lines += new.map { "new \($0.inode) \($0.size) \(FolderLock.hex($0.name))" }
+        lines += kept.map { "kept \($0.inode) \($0.size) \(FolderLock.hex($0.kept)) \(FolderLock.hex($0.name))" }
+        for name in stale {
+            var info = stat()
+            guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                (info.st_mode & S_IFMT) == S_IFREG
+            else { continue }
+            lines.append("stale \(info.st_ino) \(info.st_size) \(FolderLock.hex(name))")
         }
+        if let manifest { lines.append("manifest \(manifest)") }
+        lines.append("commit")
+        committing = true
+        try replace(with: lines, flush: !kept.isEmpty || lines.contains { $0.hasPrefix("stale ") })
     }
 
-    /// Appends a state line ("commit", "committed"). "commit" is flushed to the disk with every
-    /// line before it (`fsync`), before the first rename: after a power cut, a folder that holds
-    /// renamed frames holds the journal that names them. The other lines need no flush of their
-    /// own: a killed process's writes are in the page cache, and a journal that ends at "commit"
-    /// with the manifest in place reads as committed (`recover`).
-    func mark(_ state: String) throws(FramesError) {
-        if state == "commit" { committing = true }
-        if state == "committed" { committing = false }
-        try append(state + "\n", flush: state == "commit")
+    /// The commit is in place: the earlier run's stale frames go, and the journal is emptied.
+    func finishCommit() {
+        guard committing else { return }
+        append("committed\n")
+        let entries = Journal(text: read())
+        for entry in entries.stale { removeIfUnchanged(entry.name, inode: entry.inode, size: entry.size) }
+        committing = false
+        _ = ftruncate(descriptor, 0)
     }
 
-    /// Between "commit" and "committed": if the run fails now, the journal stays for the next
-    /// run to recover from (the folder may hold part of both runs).
-    private var committing = false
-
-    /// The run removed every file it put in place since "commit": the lock file may go again.
-    func withdrawCommit() {
+    /// A commit that was undone: its journal goes.
+    func abandon() {
+        if committing, !keep { _ = ftruncate(descriptor, 0) }
         committing = false
     }
 
-    private func append(_ text: String, flush: Bool) throws(FramesError) {
-        var bytes = Array(text.utf8)[...]
-        if lseek(descriptor, 0, SEEK_END) < 0 { throw failure("write") }
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { journalWrite(descriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure("write")
-            }
-            bytes = bytes.dropFirst(n)
-        }
-        if flush, fsync(descriptor) != 0 { throw failure("write") }
+    /// The journal stays for the next run: a commit could not be undone whole.
+    func keepJournal() {
+        keep = true
     }
 
-    private func failure(_ operation: String) -> FramesError {
-        .runtime("cannot \(operation) '\(path)': \(String(cString: strerror(errno)))")
-    }
-
-    /// The run is over: the lock file goes (while it is still held), then the lock.
+    /// The run is over: the lock file goes (while it is still held) unless its journal must
+    /// stay, then the lock.
     func release() {
-        WriteGate.shared.perform {
-            if !committing { unlink(path) }
-            WriteGate.shared.dropUndo(.removeFile(path))
-        }
+        if !keep { unlinkat(folder.descriptor, FolderLock.fileName, 0) }
         close(descriptor)
     }
 
-    /// Removes what a killed run left: every temporary file of frames in the folder (no other
-    /// run can be writing it: this one holds the lock); and from its journal, the frames of a
-    /// run that began renaming but never put its manifest in place (with those of the run it
-    /// was replacing, whose manifest it had already removed), or the earlier run's frames a
-    /// committed run had not removed yet.
+    // MARK: Recovery
+
+    /// Finishes or undoes what a killed run's journal says (see the type's notes), then removes
+    /// every staged file of frames left in the folder (no other run can be writing it: this one
+    /// holds the lock).
     private func recover() {
-        for name in (try? FileInput.names(in: folder)) ?? [] where FileOutput.isTemporaryName(name) {
-            FileOutput.remove(folder + "/" + name)
+        let journal = Journal(text: read())
+        if journal.committing {
+            var manifest = stat()
+            let committed =
+                journal.committed
+                || (journal.manifest != nil
+                    && fstatat(folder.descriptor, Manifest.fileName, &manifest, AT_SYMLINK_NOFOLLOW) == 0
+                    && UInt64(manifest.st_ino) == journal.manifest)
+            if committed {
+                for entry in journal.kept { removeIfUnchanged(entry.kept, inode: entry.inode, size: entry.size) }
+                for entry in journal.stale { removeIfUnchanged(entry.name, inode: entry.inode, size: entry.size) }
+            } else {
+                for entry in journal.new where isUnchanged(entry.name, inode: entry.inode, size: entry.size) {
+                    if let kept = journal.kept.first(where: { $0.name == entry.name }),
+                        isUnchanged(kept.kept, inode: kept.inode, size: kept.size)
+                    {
+                        renameat(folder.descriptor, kept.kept, folder.descriptor, entry.name)
+                    } else if FolderLock.mayRemove(entry.name) {
+                        unlinkat(folder.descriptor, entry.name, 0)
+                    }
+                }
+                // Kept files whose originals were never replaced are second names of them.
+                for entry in journal.kept { removeIfUnchanged(entry.kept, inode: entry.inode, size: entry.size) }
+            }
         }
-        guard let bytes = try? FileInput.read(path, maxBytes: 64 << 20), !bytes.isEmpty else { return }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        guard lines.first == "frames journal 1" else { return }
-        let new = lines.filter { $0.hasPrefix("new ") }.map { String($0.dropFirst(4)) }.filter(Self.isPlainName)
-        let old = lines.filter { $0.hasPrefix("old ") }.map { String($0.dropFirst(4)) }.filter(Self.isPlainName)
-        let committed = lines.contains("committed") || (lines.contains("commit") && FileInput.exists(manifestPath))
-        if committed {
-            for name in old where !new.contains(name) { FileOutput.remove(folder + "/" + name) }
-        } else if lines.contains("commit") {
-            for name in Set(new + old) { FileOutput.remove(folder + "/" + name) }
+        // Names of the temporary form (of this version or an older one), never followed: a link
+        // there is removed as a link.
+        for name in (try? FileInput.names(in: folder.path)) ?? [] where OutputNames.isTemporary(name) {
+            var info = stat()
+            if fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+                unlinkat(folder.descriptor, name, 0)
+            }
         }
-        _ = WriteGate.shared.perform { ftruncate(descriptor, 0) }
+        _ = ftruncate(descriptor, 0)
     }
 
-    var manifestPath: String { folder + "/manifest.json" }
+    /// Whether `name` (a plain name, or a staging name) holds the file with `inode` and `size`.
+    private func isUnchanged(_ name: String, inode: UInt64, size: Int) -> Bool {
+        var info = stat()
+        return (OutputNames.isPlain(name) || OutputNames.isStaging(name))
+            && fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+            && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_ino) == inode && Int(info.st_size) == size
+    }
 
-    /// A name frames may act on: a plain file name (no path, no control character, not hidden).
-    static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && !name.contains("/")
-            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0 }
+    private func removeIfUnchanged(_ name: String, inode: UInt64, size: Int) {
+        if FolderLock.mayRemove(name), isUnchanged(name, inode: inode, size: size) {
+            unlinkat(folder.descriptor, name, 0)
+        }
+    }
+
+    /// Whether a journal may remove the file at `name`: a staging name, or a frame's name (a
+    /// plain name ending in `.png` with a number in it).
+    static func mayRemove(_ name: String) -> Bool {
+        OutputNames.isStaging(name)
+            || (OutputNames.isPlain(name) && name.lowercased().hasSuffix(".png")
+                && name.unicodeScalars.contains { ("0"..."9").contains($0) })
+    }
+
+    // MARK: The lock file's bytes
+
+    /// The journal's text (at most 64 MiB is read).
+    private func read() -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var offset: off_t = 0
+        while bytes.count < 64 << 20 {
+            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+            offset += off_t(n)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func replace(with lines: [String], flush: Bool) throws(FramesError) {
+        guard ftruncate(descriptor, 0) == 0, writeAll(lines.joined(separator: "\n") + "\n", at: 0),
+            !flush || fsync(descriptor) == 0
+        else {
+            throw .file(FileError(operation: "write", path: folder.display(FolderLock.fileName), errno: errno))
+        }
+    }
+
+    private func append(_ text: String) {
+        _ = writeAll(text, at: lseek(descriptor, 0, SEEK_END))
+    }
+
+    private func writeAll(_ text: String, at start: off_t) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        var offset = start
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            bytes = bytes.dropFirst(n)
+            offset += off_t(n)
+        }
+        return true
+    }
+
+    /// `name`'s UTF-8 as lower-case hex: any name fits a line.
+    static func hex(_ name: String) -> String {
+        name.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+    }
+
+    /// The name `hex` gives, or nil when it is not hex of UTF-8.
+    static func name(hex: Substring) -> String? {
+        guard hex.count % 2 == 0, !hex.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return String(validating: bytes, as: UTF8.self)
     }
 }
 
-private func journalWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, buffer, count)
+/// A journal's entries (`FolderLock`), as read; lines it does not know are left out.
+private struct Journal {
+    var new: [(inode: UInt64, size: Int, name: String)] = []
+    var kept: [(inode: UInt64, size: Int, kept: String, name: String)] = []
+    var stale: [(inode: UInt64, size: Int, name: String)] = []
+    var manifest: UInt64?
+    var committing = false
+    var committed = false
+
+    init(text: String) {
+        let lines = text.split(separator: "\n")
+        guard lines.first == "frames journal 2" else { return }
+        for line in lines.dropFirst() {
+            let words = line.split(separator: " ")
+            switch (words.first, words.count) {
+            case ("new", 4), ("stale", 4):
+                guard let inode = UInt64(words[1]), let size = Int(words[2]), let name = FolderLock.name(hex: words[3])
+                else { continue }
+                if words[0] == "new" { new.append((inode, size, name)) } else { stale.append((inode, size, name)) }
+            case ("kept", 5):
+                guard let inode = UInt64(words[1]), let size = Int(words[2]),
+                    let kept = FolderLock.name(hex: words[3]), let name = FolderLock.name(hex: words[4])
+                else { continue }
+                self.kept.append((inode, size, kept, name))
+            case ("manifest", 2): manifest = UInt64(words[1])
+            case ("commit", 1): committing = true
+            case ("committed", 1): committed = true
+            default: continue
+            }
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 #if canImport(Glibc)

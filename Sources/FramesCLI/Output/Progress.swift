@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// A progress bar on standard error, for a terminal and a run that takes more than half a second.

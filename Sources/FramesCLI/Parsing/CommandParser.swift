@@ -1,8 +1,9 @@
+import FrameFiles
 import Raster
 
 /// A command's options and positional arguments, parsed in the manner of swift-argument-parser:
 /// kebab-case long options, `--name value` and `--name=value`, `--` ends the options, `-h/--help`,
-/// an option given twice is an error, aligned help text with "(default: …)" and "(values: …)",
+/// an option given twice is an error (unless it is declared repeatable), aligned help text with "(default: …)" and "(values: …)",
 /// and "Did you mean" for a mistyped option. Each value is parsed into `Options` as it is read.
 struct CommandParser<Options>: Sendable {
     /// A positional argument: its name in help and usage errors, one sentence, and where it goes.
@@ -11,6 +12,8 @@ struct CommandParser<Options>: Sendable {
         let name: String
         let help: String
         var variadic = false
+        /// What a shell offers for it: a file or folder name unless told.
+        var completion: ValueCompletion = .files
         let store: @Sendable (inout Options, String) -> Void
     }
 
@@ -49,7 +52,7 @@ struct CommandParser<Options>: Sendable {
                 continue
             }
             let (option, inlineValue) = try self.option(for: argument)
-            if seen.contains(option.name) { throw .repeatedOption(option: option.spelled) }
+            if seen.contains(option.name), !option.repeatable { throw .repeatedOption(option: option.spelled) }
             seen.insert(option.name)
             if option.valueName == nil {
                 if let inlineValue { throw .flagWithValue(option: option.spelled, value: inlineValue) }

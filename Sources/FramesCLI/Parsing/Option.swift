@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// A value from the command line, with the option that gave it and the text as typed, so that a
@@ -19,16 +20,32 @@ struct ValueParser<Value: Sendable>: Sendable {
         var shown: String? = nil
     }
 
+    /// What a shell offers for the value (the completion scripts, `frames --generate`).
+    var completion: ValueCompletion = .none
     let parse: @Sendable (String) throws(Refusal) -> Value
 
     /// A parser that accepts the texts `make` turns into a value, and refuses the rest with
-    /// `expected`.
-    static func accepting(_ expected: String, _ make: @escaping @Sendable (String) -> Value?) -> ValueParser {
-        ValueParser { (text: String) throws(Refusal) -> Value in
+    /// `expected`; shells offer `completion`.
+    static func accepting(
+        _ expected: String, completion: ValueCompletion = .none, _ make: @escaping @Sendable (String) -> Value?
+    ) -> ValueParser {
+        ValueParser(completion: completion) { (text: String) throws(Refusal) -> Value in
             guard let value = make(text) else { throw Refusal(expected: expected) }
             return value
         }
     }
+}
+
+/// What a shell completes an option's value or an argument with.
+enum ValueCompletion: Sendable, Equatable {
+    /// Nothing: a number or a free text.
+    case none
+    /// One of these words.
+    case words([String])
+    /// A file name.
+    case files
+    /// A folder name.
+    case directories
 }
 
 /// One option or flag a command accepts, and where its typed value goes in the command's
@@ -44,8 +61,12 @@ struct Option<Options>: Sendable {
     let help: String
     let defaultText: String?
     let values: String?
+    /// What a shell offers for the value (nothing for a flag).
+    var completion: ValueCompletion = .none
     /// Parses the value (or, for a flag, records it) into the options.
     let store: @Sendable (inout Options, _ text: String) throws(FramesError) -> Void
+    /// Whether the option may be given more than once (each value is kept).
+    var repeatable = false
 
     /// "--name" as typed.
     var spelled: String { "--" + name }
@@ -71,11 +92,30 @@ struct Option<Options>: Sendable {
         values: String? = nil, _ path: WritableKeyPath<Options, Given<Value>?> & Sendable,
         _ parser: ValueParser<Value>
     ) -> Option {
-        Option(name: name, short: nil, valueName: valueName, help: help, defaultText: defaultText, values: values) {
-            (options: inout Options, text: String) throws(FramesError) in
+        Option(
+            name: name, short: nil, valueName: valueName, help: help, defaultText: defaultText, values: values,
+            completion: parser.completion
+        ) { (options: inout Options, text: String) throws(FramesError) in
             options[keyPath: path] = Given(
                 value: try parser.read(text, for: "--" + name), option: "--" + name, text: text)
         }
+    }
+}
+
+extension Option {
+    /// An option that may be given more than once: each value `parser` reads is appended to
+    /// `path`.
+    static func list<Value>(
+        _ name: String, _ valueName: String, help: String, _ path: WritableKeyPath<Options, [Given<Value>]> & Sendable,
+        _ parser: ValueParser<Value>
+    ) -> Option {
+        Option(
+            name: name, short: nil, valueName: valueName, help: help, defaultText: nil, values: nil,
+            store: {
+                (options: inout Options, text: String) throws(FramesError) in
+                options[keyPath: path].append(
+                    Given(value: try parser.read(text, for: "--" + name), option: "--" + name, text: text))
+            }, repeatable: true)
     }
 }
 
@@ -96,7 +136,8 @@ extension Option {
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Options> & Sendable) -> Option<Outer> {
         let store = self.store
         return Option<Outer>(
-            name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, values: values
+            name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, values: values,
+            completion: completion
         ) { (outer: inout Outer, text: String) throws(FramesError) in
             try store(&outer[keyPath: path], text)
         }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The value parsers options are declared with; each refusal says what was expected.
@@ -25,16 +26,16 @@ extension ValueParser where Value == Int {
 }
 
 extension ValueParser where Value == Color {
-    /// `#RRGGBB`, `#RRGGBBAA` (the `#` may be left out) or a colour name.
+    /// A colour in any form `Color(parsing:)` reads: hex, a CSS name, `rgb()`/`rgba()`.
     static var color: ValueParser {
-        .accepting("a colour as #RRGGBB, #RRGGBBAA, white, black or clear") { Color(parsing: $0) }
+        .accepting("a colour as " + Color.acceptedForms, completion: .words(Color.names)) { Color(parsing: $0) }
     }
 }
 
 extension ValueParser where Value == Bool {
     /// true/false, yes/no, 1/0 (any case).
     static var bool: ValueParser {
-        .accepting("true or false") { text in
+        .accepting("true or false", completion: .words(["true", "false"])) { text in
             switch text.lowercased() {
             case "true", "yes", "1": return true
             case "false", "no", "0": return false
@@ -45,9 +46,10 @@ extension ValueParser where Value == Bool {
 }
 
 extension ValueParser where Value == String {
-    /// Any text that is not empty, such as a path.
-    static func nonEmpty(_ expected: String) -> ValueParser {
-        .accepting(expected) { $0.isEmpty ? nil : $0 }
+    /// Any text that is not empty, such as a path; shells complete it with `completion` (file
+    /// names unless told).
+    static func nonEmpty(_ expected: String, completion: ValueCompletion = .files) -> ValueParser {
+        .accepting(expected, completion: completion) { $0.isEmpty ? nil : $0 }
     }
 }
 
@@ -55,14 +57,17 @@ extension ValueParser {
     /// One of the cases of `T`, by raw value.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(of type: T.Type) -> ValueParser<T>
     where T.RawValue == String {
-        .accepting("one of " + T.allCases.map(\.rawValue).joined(separator: ", ")) { T(rawValue: $0) }
+        .accepting(
+            "one of " + T.allCases.map(\.rawValue).joined(separator: ", "),
+            completion: .words(T.allCases.map(\.rawValue))
+        ) { T(rawValue: $0) }
     }
 }
 
 extension ValueParser where Value == StyleProperty.Value {
     /// A value of `property` as the command line writes it, within the range its kind allows.
     static func style(_ property: StyleProperty) -> ValueParser {
-        .accepting(property.expected) { text in
+        .accepting(property.expected, completion: property.kind == .color ? .words(Color.names) : .none) { text in
             let value: StyleProperty.Value?
             switch property.kind {
             case .color: value = Color(parsing: text).map(StyleProperty.Value.color)

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What `--print-style` prints: the style file, or the Swift initializer.
@@ -12,31 +13,32 @@ extension OutputTarget.Kind {
     /// A target for `given`, made by `make` from the run's frames; `what` says in the summary
     /// line what the file holds.
     static func export(
-        _ given: Given<String>?, make: @escaping @Sendable (RenderRun) throws(ExportError) -> [UInt8],
-        what: @escaping @Sendable (RenderRun) -> String
+        _ given: Given<String>?, make: @escaping @Sendable (RenderInput) throws(ExportError) -> [UInt8],
+        what: @escaping @Sendable (RenderInput) -> String
     ) -> OutputTarget? {
         given.map { given in
-            OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
+            OutputTarget(option: given.option, path: given.value) { input, transaction throws(FramesError) in
                 let bytes: [UInt8]
-                do {
-                    bytes = try make(run)
+                do throws(ExportError) {
+                    bytes = try make(input)
                 } catch {
-                    throw .runtime("\(given.option) \(given.value): \(error)")
+                    throw .export(option: given.option, path: given.value, error)
                 }
-                return OutputTarget.Made(
-                    bytes: bytes, summary: "Wrote \(given.value): \(what(run)), \(formatBytes(bytes.count))")
+                try transaction.stage(bytes, at: given.value)
+                return OutputTarget.Written(
+                    bytes: bytes.count,
+                    summary: "Wrote \(Console.shown(given.value)): \(what(input)), \(formatBytes(bytes.count))")
             }
         }
     }
 
     /// `--webp FILE`: lossless animated WebP, frames equal to the PNG frames.
     static let webp = OutputTarget.Kind { options in
-        export(options.webp) { run throws(ExportError) in
-            try WebPEncoder(frames: run.exportFrames).encode()
-        } what: {
-            run in
-            "\(counted(run.exportFrames.count, "frame")) of \(run.renderer.width)×\(run.renderer.height) px, "
-                + "lossless, looping at \(run.job.sequence.fps) fps"
+        export(options.webp) { input throws(ExportError) in
+            try WebPEncoder(frames: input.frames).encode()
+        } what: { input in
+            "\(counted(input.frames.count, "frame")) of \(input.renderer.width)×\(input.renderer.height) px, "
+                + "lossless, looping at \(input.job.sequence.fps) fps"
         }
     }
 }
@@ -56,25 +58,27 @@ extension OutputTarget.Kind {
                 expected: "no value with --svg (an SVG plays one turn; use --lottie, --webp, --gif or --apng)")
         }
         let frame = options.svgFrame
-        return export(given) { run throws(ExportError) in
-            if let frame, frame.value >= run.renderer.frameCount {
-                throw .frameOutOfRange(frame: frame.value, count: run.renderer.frameCount)
+        return export(given) { input throws(ExportError) in
+            if let frame, frame.value >= input.renderer.frameCount {
+                throw .frameOutOfRange(frame: frame.value, count: input.renderer.frameCount)
             }
             let writer = SVGWriter(
-                scene: try VectorScene(run.renderer), frameCount: run.renderer.frameCount, fps: run.job.sequence.fps)
+                scene: try VectorScene(input.renderer), frameCount: input.renderer.frameCount,
+                fps: input.job.sequence.fps)
             return Array(writer.svg(frame: frame?.value).utf8)
-        } what: { run in
-            frame.map { "frame \($0.value) of \(run.renderer.frameCount) as a static SVG" }
-                ?? "one turn in \(formatNumber(Double(run.renderer.frameCount) / Double(run.job.sequence.fps))) s as an SVG"
+        } what: { input in
+            frame.map { "frame \($0.value) of \(input.renderer.frameCount) as a static SVG" }
+                ?? "one turn in \(formatNumber(Double(input.renderer.frameCount) / Double(input.job.sequence.fps))) s "
+                + "as an SVG"
         }
     }
 
     /// `--lottie FILE`: the animation (a turn, or the timeline) as Lottie JSON.
     static let lottie = OutputTarget.Kind { options in
-        export(options.lottie) { run throws(ExportError) in
-            Array(LottieWriter(scene: try VectorScene(run.renderer), frames: run.exportFrames).json().utf8)
-        } what: { run in
-            "\(counted(run.exportFrames.count, "frame")) at \(run.job.sequence.fps) fps as Lottie"
+        export(options.lottie) { input throws(ExportError) in
+            Array(LottieWriter(scene: try VectorScene(input.renderer), frames: input.frames).json().utf8)
+        } what: { input in
+            "\(counted(input.frames.count, "frame")) at \(input.job.sequence.fps) fps as Lottie"
         }
     }
 
@@ -86,9 +90,9 @@ extension OutputTarget.Kind {
             }
             return nil
         }
-        let matte = options.gifMatte?.value
-        return OutputTarget(option: given.option, path: given.value) { (run: RenderRun) throws(FramesError) in
-            let encoder = GIFEncoder(frames: run.exportFrames, matte: matte)
+        let matte = options.gifMatte.map { ($0.value.red, $0.value.green, $0.value.blue, $0.value.alpha) }
+        return OutputTarget(option: given.option, path: given.value) { input, transaction throws(FramesError) in
+            let encoder = GIFEncoder(frames: input.frames, matte: matte)
             let made: (bytes: [UInt8], frames: [GIFEncoder.FrameReport])
             do throws(ExportError) {
                 made = try encoder.encode()
@@ -99,9 +103,10 @@ extension OutputTarget.Kind {
                         + "opaque: GIF pixels are fully transparent or opaque, and pixel (\(x), \(y)) has alpha "
                         + "\(alpha)/255")
             } catch {
-                throw .runtime("\(given.option) \(given.value): \(error)")
+                throw .export(option: given.option, path: given.value, error)
             }
-            let fps = run.job.sequence.fps
+            try transaction.stage(made.bytes, at: given.value)
+            let fps = input.job.sequence.fps
             var timing = "\(encoder.delay)/100 s a frame"
             if encoder.delay * fps != 100 {
                 timing +=
@@ -114,28 +119,20 @@ extension OutputTarget.Kind {
                 ? "exact colours"
                 : "\(counted(quantized.count, "frame")) over 256 colours quantized by median cut (worst channel error "
                     + "\(quantized.map(\.maxChannelError).max() ?? 0)/255)"
-            return OutputTarget.Made(
-                bytes: made.bytes,
+            return OutputTarget.Written(
+                bytes: made.bytes.count,
                 summary:
-                    "Wrote \(given.value): \(counted(made.frames.count, "frame")), \(timing), looping, \(colours), "
+                    "Wrote \(Console.shown(given.value)): \(counted(made.frames.count, "frame")), \(timing), looping, \(colours), "
                     + formatBytes(made.bytes.count))
         }
     }
 
     /// `--swift FILE`: the style as the `LoadingStyle(…)` initializer, only non-default arguments.
     static let swift = OutputTarget.Kind { options in
-        export(options.swift) { run throws(ExportError) in
-            Array((run.job.scene.style.swiftSource + "\n").utf8)
-        } what: {
-            _ in
+        export(options.swift) { input throws(ExportError) in
+            Array((input.job.scene.style.swiftSource + "\n").utf8)
+        } what: { _ in
             "the LoadingStyle initializer"
         }
-    }
-}
-
-extension RenderRun {
-    /// The frames the animated exports play: the timeline's, or one turn.
-    var exportFrames: ExportFrames {
-        ExportFrames(renderer: renderer, frames: job.sequence.timeline?.frames, fps: job.sequence.fps)
     }
 }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// Where a run writes: the frame folder (with its manifest) and single files beside it (an
@@ -9,6 +10,8 @@ struct OutputPlan: Sendable {
     let files: [OutputTarget]
     /// Write into a folder of other files.
     let force: Bool
+    /// What names the folder in messages: `--out`, or the folder `verify --update` rewrites.
+    var folderOption = "--out"
 
     static func resolve(_ options: RenderOptions) throws(FramesError) -> OutputPlan {
         var files: [OutputTarget] = []
@@ -32,7 +35,7 @@ struct OutputPlan: Sendable {
 }
 
 /// One file a run writes besides the frame folder: the option that asked for it, its path, and
-/// how its bytes are made from the run's renderer.
+/// how it is made from the run's renderer and staged in the run's transaction.
 struct OutputTarget: Sendable {
     /// A kind of single-file output: how the options ask for it.
     struct Kind: Sendable {
@@ -40,29 +43,17 @@ struct OutputTarget: Sendable {
         let target: @Sendable (RenderOptions) throws(FramesError) -> OutputTarget?
     }
 
-    /// What a target made: the file's bytes, or the temporary file it wrote them to as they were
-    /// made (`FileOutput.StagedFile`, finished), and the summary line that reports it.
-    struct Made: Sendable {
-        enum Content: Sendable {
-            case bytes([UInt8])
-            case staged(temporary: String, byteCount: Int)
-        }
-        let content: Content
+    /// What a target wrote: its size, and the summary line that reports it.
+    struct Written: Sendable {
+        let bytes: Int
         let summary: String
-
-        init(bytes: [UInt8], summary: String) {
-            (content, self.summary) = (.bytes(bytes), summary)
-        }
-
-        init(staged temporary: String, byteCount: Int, summary: String) {
-            (content, self.summary) = (.staged(temporary: temporary, byteCount: byteCount), summary)
-        }
     }
 
     /// The option, e.g. "--apng".
     let option: String
     let path: String
-    let make: @Sendable (RenderRun) throws(FramesError) -> Made
+    /// Makes the file and stages it in the transaction, at `path`.
+    let write: @Sendable (RenderInput, OutputTransaction) throws(FramesError) -> Written
 
     /// Every kind, in the order files are written.
     static let all: [Kind] = [.apng, .sheet, .webp, .gif, .svg, .lottie, .swift]

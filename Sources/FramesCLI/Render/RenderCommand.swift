@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest. The options are
@@ -15,7 +16,8 @@ enum RenderCommand {
             + "       frames compare <expected> <actual> [<options>]\n"
             + "       frames verify <folder>... [<options>]\n"
             + "       frames lint [<style options>] [--json]\n"
-            + "       frames studio [--port <n>] [--no-open]",
+            + "       frames studio [--port <n>] [--no-open]\n"
+            + "       frames help [<command>]",
         options: sceneOptions + outputOptions + StyleProperty.all.map(Option.style) + labelOptions,
         sections: RenderHelp.sections)
 
@@ -33,7 +35,7 @@ enum RenderCommand {
             default: "json", values: "json, swift", \.format, .choice(of: StyleFormat.self)),
         .value(
             "out", "dir", help: "Folder for the frames and manifest.json; created if missing.", default: "frames",
-            \.out, .nonEmpty("a folder path")),
+            \.out, .nonEmpty("a folder path", completion: .directories)),
         .value(
             "scale", "s", help: "Pixels per point, any number above 0 up to 16.", default: "1", \.scale,
             .number("a number above 0, at most 16") { $0 > 0 && $0 <= Scene.maxScale }),
@@ -82,7 +84,7 @@ enum RenderCommand {
             "timeline", "phases",
             help: "Render a payment session, e.g. idle:0.5,processing:2,done:0.5 (seconds): the overlay shows "
                 + "exactly while processing, instantly (no transition is documented), its spinner starting at "
-                + "12 o'clock when processing starts.", \.timeline, .nonEmpty("phase:seconds pairs")),
+                + "12 o'clock when processing starts.", \.timeline, .nonEmpty("phase:seconds pairs", completion: .none)),
         .value(
             "loading-enabled", "bool", help: "With --timeline: false keeps the overlay hidden (isLoadingEnabled).",
             default: "true", \.loadingEnabled, .bool),
@@ -144,7 +146,12 @@ enum RenderCommand {
         .value(
             "font-file", "path", help: "A font file for the label, instead of --text-font-name.", \.fontFile,
             .nonEmpty("a file path")),
-        .flag("version", help: "Show the version.", \.version),
+        .flag("version", help: "Show the version and the versions of the libraries frames uses.", \.version),
+        .value(
+            "generate", "kind",
+            help: "Print the man page frames(1) or a shell's completion script, made from these options.",
+            values: GeneratedFile.allCases.map(\.rawValue).joined(separator: ", "), \.generate,
+            .choice(of: GeneratedFile.self)),
         .flag("help", short: "h", help: "Show help information.", \.help),
     ]
 }

@@ -5,10 +5,22 @@ enum RenderHelp {
         (
             "SUBCOMMANDS",
             """
-              compare    Compare two PNG files or folders of frames (frames compare --help).
+              compare    Compare two PNG files, or two folders of frames matched by name.
+              verify     Render folders again from their manifests and compare.
+              lint       Check a style's contrast, fit and sizes.
+              studio     Preview and tune a style live in the browser.
+              help       Show this help, or a command's: frames help <command>.
             """
         ),
-        ("COLOURS", "  #RRGGBB, #RRGGBBAA (the # may be left out), white, black or clear."),
+        (
+            "COLOURS",
+            """
+              #RGB, #RRGGBB, #RGBA or #RRGGBBAA (the # may be left out); a CSS colour name
+              (red, rebeccapurple, transparent) or clear; rgb() or rgba() as in CSS:
+              rgb(26, 120, 232), rgba(26, 120, 232, 0.5), rgb(10% 47% 91% / 50%). Channels
+              0-255 or 0%-100%, alpha 0-1 or 0%-100%, each rounded to the nearest 8-bit value.
+            """
+        ),
         (
             "OUTPUT",
             """

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// Everything one run of `frames` will do, resolved and checked from the options before anything
@@ -20,16 +21,12 @@ struct RenderJob: Sendable {
     /// The files the run reads, by option: outputs never meet them (`PathCollisions`).
     var inputs: [NamedPath] = []
 
-    /// What the run writes and reads, for its preparation.
-    var targets: RunTargets { RunTargets(sequence: sequence, outputs: outputs, inputs: inputs) }
+    /// The option that chose the label's font, for messages.
+    var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }
 
     /// Resolves the options in the order a reader would check them: style, scene, label,
-    /// frames, outputs. The frames and outputs are read before the label, and when both are
-    /// valid, `whenTargetsAreKnown` is called with them, so that the run's folder can be made
-    /// ready while the label is made; their errors still come after the label's.
-    static func resolve(_ options: RenderOptions, whenTargetsAreKnown: (RunTargets) -> Void = { _ in })
-        throws(FramesError) -> RenderJob
-    {
+    /// frames, outputs.
+    static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
         var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
@@ -38,22 +35,15 @@ struct RenderJob: Sendable {
         let inputs = [options.styleFile, options.backdropImage, options.fontFile].compactMap { given in
             given.map { NamedPath.file($0.option, $0.value) }
         }
-        let planned = Result { () throws(FramesError) in
-            (try SequencePlan.resolve(options, variant: scene.variant), try OutputPlan.resolve(options))
-        }
-        if case .success(let (sequence, outputs)) = planned {
-            whenTargetsAreKnown(RunTargets(sequence: sequence, outputs: outputs, inputs: inputs))
-        }
-        // After the preparation's thread is made: making a thread waits while a library opens.
-        if !options.noText { TextShaping.openEarly() }
         let label = try SceneResolution.label(of: scene, options)
         // The backdrop kept only as scaled to the frame (the decoded file is not kept beside it).
         do {
             try scene.fitBackdropImage(label: label)
         } catch {
-            throw .runtime("\(error)")
+            throw .image(error)
         }
-        let (sequence, outputs) = try planned.get()
+        let sequence = try SequencePlan.resolve(options, variant: scene.variant)
+        let outputs = try OutputPlan.resolve(options)
         let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
         if let webp = options.webp, width * height > WebPEncoder.maxPixelCount {
             throw .invalidValue(
@@ -72,7 +62,7 @@ struct RenderJob: Sendable {
             style: style, language: language, scene: scene, label: label,
             backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,
             fontFilePath: options.fontFile?.value, sequence: sequence, outputs: outputs,
-            threads: options.threads?.value ?? SequenceWriter.defaultThreads, quiet: options.quiet, inputs: inputs)
+            threads: options.threads?.value ?? WorkerPool.processorCount, quiet: options.quiet, inputs: inputs)
     }
 
     /// The label: `--text`, none with `--no-text`, else the language's.

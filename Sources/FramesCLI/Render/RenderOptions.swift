@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What the command line of `frames` (rendering) says, as typed values. Every field is nil or
@@ -45,6 +46,7 @@ struct RenderOptions: Sendable {
     var listLanguages = false
     var fontFile: Given<String>?
     var version = false
+    var generate: Given<GeneratedFile>?
     var help = false
 
     /// The flag given for `property`, if any.
@@ -64,7 +66,7 @@ extension Option where Options == RenderOptions {
         let parser = ValueParser<StyleProperty.Value>.style(property)
         return Option(
             name: property.flag, short: nil, valueName: property.kind.valueName, help: property.summary,
-            defaultText: defaultText, values: nil
+            defaultText: defaultText, values: nil, completion: parser.completion
         ) { (options: inout RenderOptions, text: String) throws(FramesError) in
             let option = "--" + property.flag
             options.styleFlags[property.name] = Given(

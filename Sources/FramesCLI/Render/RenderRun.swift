@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 #if canImport(Glibc)
@@ -8,173 +9,141 @@ import Musl
 import Darwin
 #endif
 
-/// Carries out a resolved `RenderJob`: the single files (`OutputTarget`), then the frame folder
-/// with its manifest, and one summary line per file or folder written.
+/// One render of `frames`, in the order it happens, each step a function read from `run`:
+/// plan (every output checked, nothing written) → open (the frame folder made and locked) →
+/// render (the static layers, once) → the single files (each encoded and staged) → the frames
+/// (encoded and staged on the worker pool) → the manifest → commit (everything renamed into place
+/// as one change, `OutputTransaction`). A failure or a stop anywhere before the commit takes back
+/// exactly what the run made.
 struct RenderRun {
     let job: RenderJob
-    let renderer: FrameRenderer
     let started: Double
-    /// The checks, the folder and the first frames' files, made while the renderer is built.
-    private let preparation: BackgroundWork<Result<RunPreparation, FramesError>>
 
-    /// `preparation`: the run's preparation when it was begun before the job was resolved
-    /// (`RenderJob.resolve(_:whenTargetsAreKnown:)`); otherwise it begins here.
-    init(
-        _ job: RenderJob, started: Double, preparation: BackgroundWork<Result<RunPreparation, FramesError>>? = nil
-    ) throws(FramesError) {
-        self.job = job
-        self.started = started
-        let targets = job.targets
-        self.preparation = preparation ?? BackgroundWork { RunPreparation.make(targets) }
+    /// Runs the job and prints one summary line per file or folder written.
+    static func run(_ job: RenderJob, started: Double) throws(FramesError) {
+        try RenderRun(job: job, started: started).run()
+    }
+
+    private func run() throws(FramesError) {
+        let plan = try OutputCheck.plan(job)
+        let transaction = OutputTransaction()
+        var summaries: [String] = []
+        do throws(FramesError) {
+            let folder = try open(plan, in: transaction)
+            let renderer = try render()
+            printWarnings(of: renderer)
+            let frames = ExportFrames(renderer: renderer, frames: job.sequence.timeline?.frames, fps: job.sequence.fps)
+            var exports: [Manifest.Export] = []
+            for target in job.outputs.files {
+                try Stop.check()
+                let written = try target.write(RenderInput(job: job, renderer: renderer, frames: frames), transaction)
+                exports.append(export(target, bytes: written.bytes))
+                summaries.append(written.summary)
+            }
+            if let folder {
+                let sizes = try writeFrames(renderer, names: plan.frameNames, into: folder, transaction)
+                var manifest = Manifest(job: job, renderer: renderer, fileNames: plan.frameNames)
+                manifest.exports = exports
+                try transaction.stage(manifest.bytes, as: Manifest.fileName, in: folder, isManifest: true)
+                summaries.append(summary(of: plan.frameNames.count, sizes: sizes, renderer: renderer))
+            }
+            try transaction.commit()
+        } catch {
+            transaction.rollback()
+            throw error
+        }
+        if !job.quiet { for line in summaries { try Console.print(line) } }
+    }
+
+    /// The frame folder, made (with missing parents) and locked, the earlier run's frames that
+    /// this run does not write marked to go once it commits; nil when only single files are
+    /// written.
+    private func open(_ plan: OutputCheck.Plan, in transaction: OutputTransaction) throws(FramesError)
+        -> OutputTransaction.Folder?
+    {
+        guard let path = job.outputs.folder else { return nil }
+        let folder = try transaction.folder(path, creating: true)
+        try transaction.lockFrames(folder)
+        if !job.outputs.force { try OutputCheck.holdsNoOtherFiles(path) }
+        let earlier = EarlierRun.files(listedIn: folder.display(Manifest.fileName))
+        folder.lock?.stale = earlier.filter { !plan.frameNames.contains($0) }
+        return folder
+    }
+
+    /// The renderer: the static layers composited once, for one turn of the spinner.
+    private func render() throws(FramesError) -> FrameRenderer {
+        try Stop.check()
+        // A still with no other file draws one frame (exports draw many).
+        let drawn = job.outputs.files.isEmpty ? job.sequence.writtenIndices.count : job.sequence.turnFrames
         do {
-            // A still with no other file draws one frame (exports draw many).
-            let drawn = job.outputs.files.isEmpty ? job.sequence.writtenIndices.count : job.sequence.turnFrames
-            renderer = try FrameRenderer(
+            return try FrameRenderer(
                 scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
         } catch {
-            RunPreparation.abandon(self.preparation)
-            throw .runtime("\(error)")
+            throw .rendering(error, fontOption: job.fontOption)
         }
     }
 
-    /// Writes every output as one change: every check first (collisions, the folder), then every
-    /// file staged under a temporary name (single files, frames, manifest), then all renamed into
-    /// place (`commit`). Until the commit, a failure or a stop leaves the file system as it was.
-    func run() throws(FramesError) {
-        printWarnings()
-        let prepared = try preparation.value.get()
-        let opened = prepared.folder
-        var staged: [(temporary: String, path: String)] = []
-        var summaries: [String] = []
-        var frames: StagedFrames? = nil
-        var exports: [Manifest.Export] = []
+    /// Encodes every written frame on the worker pool and stages it as `names[i]`; returns each
+    /// file's size. One frame encodes alone; more share an encoder's caches. The pool's workers
+    /// are at most `--threads`, and never more than fit in `frameMemoryBudget` together.
+    private func writeFrames(
+        _ renderer: FrameRenderer, names: [String], into folder: OutputTransaction.Folder,
+        _ transaction: OutputTransaction
+    ) throws(FramesError) -> [Int] {
+        let sequence = job.sequence
+        let frames = sequence.writtenIndices.map(sequence.frame)
+        let encoder: SequenceEncoder?
+        let hidden: [UInt8]
         do {
-            for target in job.outputs.files {
-                let made = try target.make(self)
-                switch made.content {
-                case .bytes(let bytes):
-                    staged.append((try stage(bytes, beside: target.path, holding: true), target.path))
-                    exports.append(export(target, bytes: bytes.count))
-                case .staged(let temporary, let byteCount):
-                    staged.append((temporary, target.path))
-                    exports.append(export(target, bytes: byteCount))
-                }
-                summaries.append(made.summary)
-            }
-            if let opened {
-                frames = try stageFrames(in: opened, prepared, exports: exports)
-            }
-            try commit(staged, frames: frames, in: opened)
+            encoder = frames.count == 1 ? nil : try SequenceEncoder(renderer)
+            hidden = frames.contains(.hidden) ? try renderer.hiddenFrameFile() : []
         } catch {
-            for file in staged { FileOutput.remove(temporary: file.temporary) }
-            frames?.discard()
-            prepared.abandon()
-            throw error
+            throw .encoding(error)
         }
-        opened?.lock.release()
-        for summary in summaries { try report(summary) }
-        if let frames { try report(frames.summary) }
+        let progress = Progress(total: frames.count, enabled: !job.quiet && Console.errorIsTerminal, started: started)
+        defer { progress.finish() }
+        let sizes = Locked([Int](repeating: 0, count: frames.count))
+        let workers = min(job.threads, max(1, RenderRun.frameMemoryBudget / renderer.bytesPerFrame))
+        try WorkerPool.forEach(frames.count, workers: workers) { (index: Int) throws(FramesError) in
+            try Stop.check()
+            let bytes: [UInt8]
+            do throws(PNGError) {
+                switch frames[index] {
+                case .spinner(let k):
+                    if let encoder {
+                        bytes = try encoder.encode(frame: k)
+                    } else {
+                        bytes = try SequenceEncoder.encode(frame: k, of: renderer)
+                    }
+                case .hidden: bytes = hidden
+                }
+            } catch {
+                throw .encoding(error)
+            }
+            try transaction.stage(bytes, as: names[index], in: folder)
+            let done = sizes.withLock { sizes in
+                sizes[index] = bytes.count
+                return sizes.filter { $0 > 0 }.count
+            }
+            progress.update(done)
+        }
+        return sizes.withLock { $0 }
     }
+
+    /// Memory that the frames being encoded at once may take together: 512 MiB.
+    static let frameMemoryBudget = 512 << 20
 
     /// Warnings about the label's font, naming the option that chose it.
-    func printWarnings() {
+    private func printWarnings(of renderer: FrameRenderer) {
         for warning in renderer.label?.warnings ?? [] {
             switch warning {
-            case .unknownFamily, .noOutlines:
-                let option = job.scene.fontFile == nil ? "--text-font-name" : "--font-file"
-                Console.printError("warning: \(option): \(warning)")
-            default:
-                Console.printError("warning: \(warning)")
+            case .unknownFamily, .noOutlines: Console.printError("warning: \(job.fontOption): \(warning)")
+            default: Console.printError("warning: \(warning)")
             }
         }
     }
 
-    /// `bytes` under a temporary name beside `path`; `holding` for a single file (see
-    /// `FileOutput.stage`).
-    func stage(_ bytes: [UInt8], beside path: String, holding: Bool = false) throws(FramesError) -> String {
-        do {
-            return try FileOutput.stage(bytes, beside: path, holding: holding)
-        } catch {
-            throw .runtime("\(error)")
-        }
-    }
-
-    /// The frames and the manifest under temporary names in the locked folder, whose journal
-    /// `prepared` began, in the files it created.
-    func stageFrames(
-        in folder: OutputFolder, _ prepared: RunPreparation, exports: [Manifest.Export]
-    ) throws(FramesError) -> StagedFrames {
-        let (sequence, names, earlier) = (job.sequence, prepared.names, prepared.earlier)
-        // The manifest depends on the job alone, not on the frames' bytes: made meanwhile.
-        let (job, renderer) = (job, renderer)
-        let manifest = BackgroundWork { () -> [UInt8] in
-            var manifest = Manifest(job: job, renderer: renderer, fileNames: names)
-            manifest.exports = exports
-            return manifest.bytes
-        }
-        let progress = Progress(
-            total: names.count, enabled: !job.quiet && Console.errorIsTerminal, started: started)
-        let staged: SequenceWriter.Staged
-        do {
-            staged = try SequenceWriter(threads: job.threads).stage(
-                renderer, in: folder.path, fileNames: names, frames: sequence.writtenIndices.map(sequence.frame),
-                files: prepared.files, inPlace: prepared.inPlace, progress: { progress.update($0) })
-            progress.finish()
-        } catch {
-            progress.finish()
-            throw error as? FramesError ?? .runtime("\(error)")
-        }
-        var frames = StagedFrames(
-            folder: folder.path, names: names, earlier: earlier, temporaries: staged.temporaries,
-            inPlace: prepared.inPlace, manifest: "", summary: "")
-        do {
-            frames.manifest = try stage(manifest.value, beside: folder.path + "/manifest.json")
-        } catch {
-            frames.discard()
-            throw error
-        }
-        frames.summary = summary(of: names.count, sizes: staged.sizes, folder: folder.path)
-        return frames
-    }
-
-    /// Renames everything staged into place, as one change a stop waits for: the journal's
-    /// "commit", the old manifest removed, the frames, the single files, the new manifest (the
-    /// commit point), "committed", then the earlier run's frames this run did not rewrite.
-    func commit(_ files: [(temporary: String, path: String)], frames: StagedFrames?, in folder: OutputFolder?)
-        throws(FramesError)
-    {
-        try WriteGate.shared.perform { () throws(FramesError) in
-            do {
-                if let frames, let folder, !frames.inPlace {
-                    try folder.lock.mark("commit")
-                    let manifestPath = folder.path + "/manifest.json"
-                    if unlink(manifestPath) != 0, errno != ENOENT {
-                        throw FileError(operation: "remove", path: manifestPath, errno: errno)
-                    }
-                    for (temporary, name) in zip(frames.temporaries, frames.names) {
-                        try FileOutput.rename(temporary, to: folder.path + "/" + name)
-                    }
-                }
-                for file in files { try FileOutput.rename(file.temporary, to: file.path) }
-                if let frames, let folder {
-                    try FileOutput.rename(frames.manifest, to: folder.path + "/manifest.json")
-                    // The frames in place already are the run's for good now.
-                    if frames.inPlace { for path in frames.temporaries { WriteGate.shared.removed(temporary: path) } }
-                    WriteGate.shared.dropUndo(.removeFolder(folder.path))
-                    try? folder.lock.mark("committed")
-                    for name in frames.earlier where !frames.names.contains(name) {
-                        FileOutput.remove(folder.path + "/" + name)
-                    }
-                }
-            } catch let error as FramesError {
-                throw error
-            } catch {
-                throw .runtime("\(error)")
-            }
-        }
-    }
-
-    func summary(of count: Int, sizes: [Int], folder: String) -> String {
+    private func summary(of count: Int, sizes: [Int], renderer: FrameRenderer) -> String {
         let sequence = job.sequence
         let size = "\(renderer.width)×\(renderer.height) px"
         let details =
@@ -183,46 +152,55 @@ struct RenderRun {
         let what =
             sequence.still.map { "frame \($0) of \(sequence.frameCount), \(size) (\(details))," }
             ?? "\(counted(count, "frame")) of \(size) (\(details))"
-        return "Wrote \(what) and manifest.json to \(folder) in \(formatDuration(monotonicSeconds() - started))"
+        return "Wrote \(what) and manifest.json to \(Console.shown(job.outputs.folder ?? "")) in "
+            + formatDuration(monotonicSeconds() - started)
     }
 
     /// How the manifest lists a written file: by its name when it lies in the frame folder (the
     /// same directory, by device and inode), else by its path as given.
-    func export(_ target: OutputTarget, bytes: Int) -> Manifest.Export {
+    private func export(_ target: OutputTarget, bytes: Int) -> Manifest.Export {
         let format = String(target.option.drop { $0 == "-" })
-        let slash = target.path.lastIndex(of: "/")
-        let directory = slash.map { String(target.path[..<$0]) } ?? "."
-        let name = slash.map { String(target.path[target.path.index(after: $0)...]) } ?? target.path
-        var a = stat()
-        var b = stat()
-        if let folder = job.outputs.folder, stat(directory.isEmpty ? "/" : directory, &a) == 0, stat(folder, &b) == 0,
-            a.st_dev == b.st_dev, a.st_ino == b.st_ino
-        {
+        let (directory, name) = PathCollisions.split(target.path)
+        if let folder = job.outputs.folder, PathCollisions.Identity(directory) == PathCollisions.Identity(folder) {
             return Manifest.Export(format: format, path: name, inFolder: true, bytes: bytes)
         }
         return Manifest.Export(format: format, path: target.path, inFolder: false, bytes: bytes)
     }
-
-    /// A summary line on standard output, unless `--quiet`.
-    func report(_ line: String) throws(FramesError) {
-        if !job.quiet { try Console.print(line) }
-    }
 }
 
-/// A run's frames and manifest under temporary names, waiting for the commit.
-struct StagedFrames {
-    let folder: String
-    let names: [String]
-    /// The earlier run's frames (from its manifest), removed after the commit unless rewritten.
-    let earlier: [String]
-    let temporaries: [String]
-    /// The frames are in place already (`RunPreparation.inPlace`): `temporaries` are their names.
-    let inPlace: Bool
-    var manifest: String
-    var summary: String
+/// What a single-file target makes its file from.
+struct RenderInput {
+    let job: RenderJob
+    let renderer: FrameRenderer
+    /// The frames the animated exports play: the timeline's, or one turn.
+    let frames: ExportFrames
+}
 
-    /// Removes the temporary files (the run did not commit).
-    func discard() {
-        for temporary in temporaries + [manifest] where !temporary.isEmpty { FileOutput.remove(temporary: temporary) }
+/// What an earlier run wrote into a folder, from its manifest.
+enum EarlierRun {
+    /// The frame files the manifest at `path` lists, only those frames may act on: plain names in
+    /// that folder (no path, no control character, not hidden, not the manifest) that the
+    /// manifest's own name pattern gives and that end in .png; none when there is no readable
+    /// manifest.
+    static func files(listedIn path: String) -> [String] {
+        guard let bytes = try? FileInput.read(path, maxBytes: Manifest.maxBytes),
+            case .object(let manifest)? = try? JSONValue.parse(bytes),
+            case .array(let files)? = manifest["files"]
+        else { return [] }
+        let names = files.compactMap { value -> String? in
+            guard case .string(let name) = value else { return nil }
+            return name
+        }
+        let pattern: NamePattern?
+        if case .string(let text)? = manifest["namePattern"] {
+            pattern = try? NamePattern(text)
+        } else {
+            pattern = names.first.map(NamePattern.inferred(from:))
+        }
+        guard let pattern else { return [] }
+        return names.filter { name in
+            OutputNames.isPlain(name) && name != Manifest.fileName && name.lowercased().hasSuffix(".png")
+                && pattern.matches(name)
+        }
     }
 }

@@ -1,10 +1,11 @@
+import FrameFiles
 import Raster
 
 /// Value parsers of the render command's own kinds of values.
 extension ValueParser where Value == Device {
     /// A device from `Device.all`, by name (case, spaces and dashes ignored), with a suggestion.
     static var device: ValueParser {
-        ValueParser { (text: String) throws(Refusal) -> Device in
+        ValueParser(completion: .words(Device.all.map(\.completionName))) { (text: String) throws(Refusal) -> Device in
             if let found = Device.named(text) { return found }
             let close = Device.all.map { ($0.name, editDistance(Device.key($0.name), Device.key(text))) }
                 .min { $0.1 < $1.1 }
@@ -15,11 +16,22 @@ extension ValueParser where Value == Device {
     }
 }
 
+extension Device {
+    /// The name as a shell offers it, one word that `Device.named` finds: "iphone-15-pro",
+    /// "ipad-11-inch", "ipad-pro-11-inch-m4".
+    var completionName: String {
+        name.lowercased().replacing("\"", with: " inch").filter { $0 != "(" && $0 != ")" }.split(separator: " ")
+            .joined(separator: "-")
+    }
+}
+
 extension ValueParser where Value == Translation {
     /// An ISO 639-1 code of a built-in translation.
     static var language: ValueParser {
         let codes = Translation.all.map(\.languageCode).joined(separator: ", ")
-        return .accepting("one of \(codes) (see --list-languages)") { Translation.forLanguage($0) }
+        return .accepting(
+            "one of \(codes) (see --list-languages)", completion: .words(Translation.all.map(\.languageCode))
+        ) { Translation.forLanguage($0) }
     }
 }
 
@@ -41,7 +53,7 @@ extension ValueParser where Value == String {
 
     /// A file name ending in `suffix` (".webp"), in any case.
     static func fileName(ending suffix: String) -> ValueParser {
-        .accepting("a file name ending in \(suffix)") {
+        .accepting("a file name ending in \(suffix)", completion: .files) {
             $0.lowercased().hasSuffix(suffix) && $0.count > suffix.count && !$0.hasSuffix("/") ? $0 : nil
         }
     }

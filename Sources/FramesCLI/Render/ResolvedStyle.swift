@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The style of a run: the preset, then the style file, then the flags, with where each
@@ -105,7 +106,7 @@ extension FramesError {
         if let expected = error.expectedFile {
             self = .invalidValue(option: "--style-file", value: error.path, expected: expected)
         } else {
-            self = .styleFile(path: error.path, message: error.keyMessage ?? "\(error)")
+            self = .styleFile(error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The scene of a run (variant, scale, screen, backdrop, text, font) and its label, from the
@@ -19,8 +20,9 @@ enum SceneResolution {
             do {
                 try FileInput.checkRegularFile(fontFile.value)
             } catch {
-                throw .invalidValue(
-                    option: fontFile.option, value: fontFile.text, expected: "a readable font file (\(error.reason))")
+                throw .unusableInput(
+                    option: fontFile.option, value: fontFile.text, expected: "a readable font file", cause: .file(error)
+                )
             }
         }
         let scene = Scene(
@@ -32,22 +34,34 @@ enum SceneResolution {
         } catch {
             switch error {
             case .style(let error): throw style.attribute(error)
-            case .scale, .screen: throw .runtime("\(error)") // the option parsers check both
+            case .scale(let scale):
+                throw .invalidValue(
+                    option: options.scale?.option ?? "--device", value: formatNumber(scale),
+                    expected: "a scale above 0, at most \(formatNumber(Scene.maxScale))")
+            case .screen:
+                throw .invalidValue(
+                    option: options.width?.option ?? options.height?.option ?? "--device",
+                    value: "\(formatNumber(screen.width)) × \(formatNumber(screen.height))",
+                    expected: "sides above 0, at most \(formatNumber(LoadingStyle.maxLength)) pt")
             }
         }
     }
 
     /// The backdrop image: a readable PNG of at most `Pixmap.maxPixelCount` pixels.
     static func backdropImage(_ given: Given<String>) throws(FramesError) -> Pixmap {
-        func refusal(_ reason: String) -> FramesError {
-            .invalidValue(option: given.option, value: given.text, expected: "a readable PNG file (\(reason))")
+        func refusal(_ cause: InputFault) -> FramesError {
+            .unusableInput(option: given.option, value: given.text, expected: "a readable PNG file", cause: cause)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileInput.read(given.value)
+        } catch {
+            throw refusal(.file(error))
         }
         do {
-            return try PNGDecoder.decode(FileInput.read(given.value))
-        } catch let error as FileError {
-            throw refusal(error.reason)
+            return try PNGDecoder.decode(bytes)
         } catch {
-            throw refusal("\(error)")
+            throw refusal(.png(error))
         }
     }
 
@@ -62,7 +76,7 @@ enum SceneResolution {
         } catch {
             guard case .cannotLoad(let path, let reason) = error, let fontFile = options.fontFile,
                 path == fontFile.value
-            else { throw .runtime("\(error)") }
+            else { throw .font(option: options.fontFile?.option ?? "--text-font-name", error) }
             throw .invalidValue(
                 option: fontFile.option, value: fontFile.text, expected: "a readable font file (\(reason))")
         }

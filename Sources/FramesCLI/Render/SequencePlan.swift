@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// Which frames a run renders, at what rate, and under which names: a turn of the spinner, a
@@ -13,6 +14,8 @@ struct SequencePlan: Sendable {
     /// The one frame to write, for `--frame K`.
     let still: Int?
     let namePattern: NamePattern
+    /// `--name-pattern` as given, for messages.
+    var namePatternOption: (option: String, text: String)? = nil
 
     /// What frame i of the sequence shows.
     func frame(_ index: Int) -> SequenceFrame {
@@ -58,6 +61,7 @@ struct SequencePlan: Sendable {
         }
         return SequencePlan(
             fps: fps, frameCount: frameCount, turnFrames: turnFrames, timeline: timeline, still: options.frame?.value,
-            namePattern: options.namePattern?.value ?? .default(frameCount: frameCount))
+            namePattern: options.namePattern?.value ?? .default(frameCount: frameCount),
+            namePatternOption: options.namePattern.map { ($0.option, $0.text) })
     }
 }

@@ -1,43 +1,82 @@
+import FrameFiles
 import Raster
 import Synchronization
 
-/// The backdrop images uploaded to one studio, kept in memory by id ("1", "2", …): PNGs of at
-/// most `maxBytes` bytes and 100 megapixels; the last `capacity` are kept.
+/// The backdrop images uploaded to one studio, by id ("1", "2", …): PNGs of at most `maxBytes`
+/// bytes and 100 megapixels, kept as the bytes uploaded (charged to `StudioMemory`) and decoded
+/// only while a renderer is built from one (whose estimate counts the decoded pixels); the last
+/// `capacity` are kept. An upload is checked when it arrives: its header says its size, and it
+/// must decode.
 final class StudioBackdrops: Sendable {
     static let maxBytes = 8 << 20
     static let capacity = 4
 
+    /// One upload: the bytes, the name the user gave it, its size in pixels.
+    struct Upload: Sendable {
+        let id: String
+        let name: String
+        let bytes: [UInt8]
+        let width: Int
+        let height: Int
+        let charge: StudioMemory.Charge
+    }
+
     private struct Store {
-        var images: [(id: String, name: String, image: Pixmap)] = []
+        var uploads: [Upload] = []
         var next = 1
     }
 
     private let store = Mutex(Store())
+    let memory: StudioMemory
 
-    /// Keeps `bytes` (a PNG named `name` by the user) and returns its id, or says why not.
-    func add(_ bytes: [UInt8], name: String) throws(FramesError) -> (id: String, image: Pixmap) {
-        let image: Pixmap
+    init(memory: StudioMemory) {
+        self.memory = memory
+    }
+
+    /// Keeps `bytes` (a PNG named `name` by the user) and returns it with its id, or says why not.
+    /// It is decoded once here, to refuse what the command line would refuse, and let go.
+    func add(_ bytes: [UInt8], name: String) throws(FramesError) -> Upload {
+        let (width, height) = try StudioBackdrops.size(of: bytes, name: name)
+        let busy = FramesError.invalidValue(
+            option: "--backdrop-image", value: name,
+            expected: "an image that fits the studio's memory budget now (renders under way hold it; try again)")
+        guard let decoding = memory.charge(now: StudioCosts.decode(pixels: width * height)) else { throw busy }
         do {
-            image = try PNGDecoder.decode(bytes)
+            try withExtendedLifetime(decoding) { () throws(PNGError) in _ = try PNGDecoder.decode(bytes) }
         } catch {
             throw .invalidValue(
                 option: "--backdrop-image", value: name, expected: "a PNG file of at most 100 megapixels (\(error))")
         }
-        let id = store.withLock { store in
-            let id = String(store.next)
+        guard let kept = memory.charge(now: bytes.count) else { throw busy }
+        let gone: Upload? = store.withLock { store in
+            let upload = Upload(
+                id: String(store.next), name: name, bytes: bytes, width: width, height: height, charge: kept)
             store.next += 1
-            store.images.append((id, name, image))
-            if store.images.count > StudioBackdrops.capacity { store.images.removeFirst() }
-            return id
+            store.uploads.append(upload)
+            return store.uploads.count > StudioBackdrops.capacity ? store.uploads.removeFirst() : nil
         }
-        return (id, image)
+        _ = gone
+        return store.withLock { $0.uploads.last! }
     }
 
-    func image(_ id: String) -> Pixmap? {
-        store.withLock { store in store.images.first { $0.id == id }?.image }
+    func upload(_ id: String) -> Upload? {
+        store.withLock { store in store.uploads.first { $0.id == id } }
     }
 
-    func name(_ id: String) -> String? {
-        store.withLock { store in store.images.first { $0.id == id }?.name }
+    /// Width and height from a PNG's header (IHDR), refused over 100 megapixels, before
+    /// anything is decoded.
+    static func size(of bytes: [UInt8], name: String) throws(FramesError) -> (Int, Int) {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw .invalidValue(option: "--backdrop-image", value: name, expected: "a PNG file")
+        }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let (width, height) = (word(16), word(20))
+        guard width > 0, height > 0, width * height <= Pixmap.maxPixelCount else {
+            throw .invalidValue(
+                option: "--backdrop-image", value: name,
+                expected: "a PNG file of at most 100 megapixels (this one is \(width) × \(height) px)")
+        }
+        return (width, height)
     }
 }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 #if canImport(Glibc)
@@ -39,18 +40,15 @@ enum StudioCommand {
             )
         ])
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
             return 0
         }
-        // Interruptions are taken by sigwait below: blocked here, before the server's threads
-        // start (they inherit the mask), so they arrive at this thread, whatever mask it inherited.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, number) }
-        pthread_sigmask(SIG_BLOCK, &stopping, nil)
+        // Stops are taken by `Stop.wait` below: blocked here, before the server's threads start
+        // (they inherit the mask), so they reach this thread only.
+        Stop.keepForThisThread()
         let token = makeToken()
         let service = StudioService(token: token)
         let server = try HTTPServer(
@@ -62,8 +60,10 @@ enum StudioCommand {
         if server.servesIPv6 { try Console.print("also at http://[::1]:\(server.port)/?token=\(token)") }
         Console.printError("Press Ctrl-C to stop.")
         if !options.noOpen { openBrowser(url) }
-        var received: Int32 = 0
-        sigwait(&stopping, &received)
+        Stop.wait()
+        // Renders end within a frame (or are not waited for past a second), then the connections'
+        // threads, which no longer wait for them, are joined.
+        service.stop(seconds: 1)
         server.stop()
         Console.printError("Stopped.")
         return 0

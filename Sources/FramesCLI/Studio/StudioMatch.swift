@@ -1,40 +1,56 @@
+import FrameFiles
 import Raster
 
 /// The studio's "Match a screenshot": `POST /measure?name=N` with a PNG or JPEG body (at most
 /// `StudioBackdrops.maxBytes`) measures it as `frames measure` does and answers with the
 /// measurement (`MeasureOutput.json`), the page state that shows the recovered style (the
-/// variant, the scale, every recovered property and the label's text when it was recognised,
-/// as the form's option names), the notes,
-/// and the screenshot, the re-render and their difference side by side as a PNG data URI.
-/// An image that cannot be read or measured gets 400 with the message, as a bad value does.
+/// variant, the device and scale, every recovered property and the label's text when it was
+/// recognised, as the form's option names), the notes, and the screenshot, the re-render and
+/// their difference side by side as a PNG data URI. The image's size is read from its header
+/// and its decoding and measuring charged to the studio's memory budget before anything is
+/// decoded. An image that cannot be read or measured gets 400 (no indicator: 500) with the
+/// message, as a bad value does.
 enum StudioMatch {
-    static func answer(_ request: HTTPRequest) throws(FramesError) -> JSONValue {
+    static func answer(_ request: HTTPRequest, memory: StudioMemory) throws(FramesError) -> JSONValue {
+        if let error = request.query.error { throw error }
         let name = request.value("name") ?? "screenshot"
+        let size: (width: Int, height: Int)
+        do {
+            size = try ScreenshotDecoder.size(of: request.body)
+        } catch {
+            throw refusal(name, error)
+        }
+        guard let charge = memory.charge(now: StudioCosts.measure(pixels: size.width * size.height)) else {
+            throw .invalidValue(
+                option: "<screenshot>", value: name,
+                expected: "a screenshot that fits the studio's memory budget now (renders under way hold it; try again)"
+            )
+        }
+        return try withExtendedLifetime(charge) { () throws(FramesError) in try measure(request.body, name: name) }
+    }
+
+    /// The upload decoded and measured, and the answer made.
+    static func measure(_ bytes: [UInt8], name: String) throws(FramesError) -> JSONValue {
         let decoded: DecodedScreenshot
         do {
-            decoded = try ScreenshotDecoder.decode(request.body)
+            decoded = try ScreenshotDecoder.decode(bytes)
         } catch {
-            throw .invalidValue(option: "screenshot", value: name, expected: "a PNG or JPEG screenshot; it is \(error)")
-        }
-        let image = decoded.image
-        let scale: ScreenshotScale
-        do {
-            scale = try ScreenshotScale.resolve(width: image.width, height: image.height)
-        } catch {
-            throw .usage("\(name): \(error)")
+            throw refusal(name, error)
         }
         let measurement: IndicatorMeasurement
+        let scale: ScreenshotScale
         do {
+            scale = try ScreenshotScale.resolve(width: decoded.image.width, height: decoded.image.height)
             measurement = try ScreenshotMeasure.measure(
-                image, options: MeasureOptions(scale: scale, format: decoded.format))
+                decoded.image, options: MeasureOptions(scale: scale, format: decoded.format))
         } catch {
-            throw .invalidValue(
-                option: "screenshot", value: name, expected: "a screenshot with a loading indicator (\(error))")
+            throw .measurement(option: "<screenshot>", value: name, error)
         }
         var state: [String: JSONValue] = [
             "style": .string(measurement.variant.rawValue),
             "scale": .string(formatNumber((measurement.scale * 100).rounded() / 100)),
         ]
+        if let device = scale.device { state["device"] = .string(device.name) }
         let style = MeasureOutput.rounded(measurement.style)
         for property in StyleProperty.all where !measurement.unknown.contains(property.name) {
             if case .fontName(nil) = property.value(in: style) { continue }
@@ -43,58 +59,59 @@ enum StudioMatch {
         if let text = measurement.text { state["text"] = .string(text) }
         var notes = measurement.notes
         if let profile = decoded.convertedFrom { notes.insert("converted from \(profile) to sRGB", at: 0) }
+        if let skipped = decoded.skippedProfile { notes.insert(skipped, at: 0) }
         return .object([
             "state": .object(state), "measurement": .object(MeasureOutput.json(measurement)),
-            "notes": .array(notes.map(JSONValue.string)), "difference": .string(differencePanel(measurement)),
+            "notes": .array(notes.map { .string(Console.shown($0)) }),
+            "difference": .string(MeasureReport.sideBySide(measurement)),
         ])
     }
 
-    /// Screenshot | re-render | difference, as a PNG data URI.
-    static func differencePanel(_ m: IndicatorMeasurement) -> String {
-        let difference = MeasureReport.difference(m.screenshot, m.rerender)
-        let (w, h, gap) = (m.screenshot.width, m.screenshot.height, 4)
-        guard var out = try? Pixmap(width: 3 * w + 2 * gap, height: h) else { return "" }
-        for (k, image) in [m.screenshot, m.rerender, difference].enumerated() {
-            for y in 0..<h {
-                for x in 0..<w { out.pixels[y * out.width + k * (w + gap) + x] = image.pixels[y * w + x] }
-            }
-        }
-        guard let png = try? PNGEncoder().encode(out) else { return "" }
-        return Base64.pngDataURI(png)
+    /// The error for an upload that is not a PNG or JPEG screenshot this tool reads.
+    static func refusal(_ name: String, _ error: ImageDecodeError) -> FramesError {
+        .unusableInput(option: "<screenshot>", value: name, expected: "a PNG or JPEG screenshot", cause: .image(error))
     }
 
-    /// The page's part: a file input, the notes, the figures and the difference panel. Added to
-    /// the hand-off column; it sets the form from the answer's state and renders it.
+    /// The page's part, at the end of the hand-off column: a file input, the error, the notes,
+    /// the figures and the side-by-side picture.
     static let section = """
         <h2>Match a screenshot</h2>
-        <div class="row"><div class="inputs">
+        <div class="row" data-option="--match"><div class="inputs">
         <input type="file" id="match-file" accept="image/png,image/jpeg" aria-label="screenshot to match">
         </div><div class="hint">A PNG or JPEG screenshot with the indicator: its style goes into the controls.</div>
         <div class="error" id="match-error"></div></div>
         <ul id="match-notes"></ul>
-        <pre id="match-figures"></pre>
-        <img id="match-difference" alt="screenshot, re-render and difference" style="max-width:100%">
+        <pre id="match-figures" hidden></pre>
+        <img id="match-difference" alt="screenshot, re-render and difference, side by side" hidden>
         """
 
-    // The script of `section`: it calls the page script's functions (`changed`, `showAll`,
-    // `schedule`), which are global in a classic script.
+    /// The script of `section`: it calls the page script's functions (`noteChange`, `showAll`,
+    /// `schedule`), which are global in a classic script. The state the answer gives replaces the
+    /// style's controls, the device and the scale; the page's zoom, background and frame stay.
     static let script = #"""
         async function matchScreenshot() {
-          const file = document.getElementById("match-file").files[0];
+          const file = $("match-file").files[0];
           if (!file) return;
-          document.getElementById("match-error").textContent = "";
+          $("match-error").textContent = "";
           document.body.dataset.match = "busy";
-          const r = await fetch("/measure?" + encode([["token", token], ["name", file.name]]), { method: "POST", body: file });
-          const answer = await r.json().catch(() => ({ message: "measuring refused (" + r.status + ")" }));
-          if (!r.ok) {
-            document.getElementById("match-error").textContent = answer.message;
+          if (file.size > T.maxBackdropBytes) {
+            $("match-error").textContent = "invalid value '" + shown(file.name) + "' for <screenshot>: expected a PNG or JPEG of at most " + (T.maxBackdropBytes >> 20) + " MiB";
             document.body.dataset.match = "error";
             return;
           }
+          const r = await fetch("/measure?" + encode([["token", token], ["name", file.name]]), { method: "POST", body: file });
+          const answer = await r.json().catch(() => ({ message: "measuring refused (" + r.status + ")" }));
+          if (!r.ok) {
+            $("match-error").textContent = answer.message;
+            document.body.dataset.match = "error";
+            return;
+          }
+          noteChange();
           for (const p of T.properties) delete state[p.flag];
-          for (const k of ["style", "scale", "device"]) delete state[k];
+          for (const k of ["style", "scale", "device", "text"]) delete state[k];
           for (const [k, v] of Object.entries(answer.state)) state[k] = v;
-          const notes = document.getElementById("match-notes");
+          invalid = {};
+          const notes = $("match-notes");
           notes.textContent = "";
           for (const n of answer.notes) { const li = el("li"); li.textContent = n; notes.append(li); }
           const m = answer.measurement;
@@ -102,13 +119,16 @@ enum StudioMatch {
             k + ": " + (v === null ? "unknown" : v) + (m.uncertainty[k] != null ? " ± " + m.uncertainty[k] : ""));
           lines.push("arc start: " + m.arcStartDegrees + "° ± " + m.uncertainty.arcStartDegrees);
           lines.push("re-render: mean difference " + m.residual.meanDelta + ", largest " + m.residual.maxDelta);
-          document.getElementById("match-figures").textContent = lines.join("\n");
-          document.getElementById("match-difference").src = answer.difference;
+          $("match-figures").textContent = lines.join("\n");
+          $("match-figures").hidden = false;
+          $("match-difference").src = answer.difference;
+          $("match-difference").hidden = false;
           document.body.dataset.match = "ready";
+          view.centre = true; view.wantCard = true;
           showAll();
           editedAt = performance.now();
           schedule(true);
         }
-        document.getElementById("match-file").addEventListener("change", matchScreenshot);
+        $("match-file").addEventListener("change", matchScreenshot);
         """#
 }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// The studio's page: one HTML document with its style and script inline (no file to find at
@@ -6,8 +7,9 @@ import Raster
 enum StudioPage {
     /// The page with the tables filled in.
     static var html: String {
-        template.replacing("/*TABLES*/", with: tables).replacing("/*SCRIPT*/", with: StudioScript.source)
-            .replacing("<!--MATCH-->", with: StudioMatch.section).replacing("/*MATCH*/", with: StudioMatch.script)
+        template.replacing("/*STYLE*/", with: StudioStyle.css).replacing("/*TABLES*/", with: tables)
+            .replacing("/*SCRIPT*/", with: StudioScript.source).replacing("<!--MATCH-->", with: StudioMatch.section)
+            .replacing("/*MATCH*/", with: StudioMatch.script)
     }
 
     /// The properties (name, flag, kind, summary, preset values), variants, devices and languages.
@@ -51,6 +53,7 @@ enum StudioPage {
         let tables = JSONValue.object([
             "properties": .array(properties), "devices": .array(devices), "languages": .array(languages),
             "variants": .array(Variant.allCases.map { .string($0.rawValue) }),
+            "names": .array((StudioState.names.sorted() + ["backdrop-image"]).map(JSONValue.string)),
             "maxBackdropBytes": .number(Double(StudioBackdrops.maxBytes)),
         ])
         // Inside a <script> element: "</" written as "<\/" so no text ends the element.
@@ -64,62 +67,39 @@ enum StudioPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>frames studio</title>
-        <style>
-        :root { font: 14px/20px system-ui, sans-serif; color: #1d1d1f; background: #f5f5f7; }
-        body { margin: 0; display: grid; grid-template-columns: 320px minmax(0, 1fr) 430px; height: 100vh;
-          overflow: hidden; }
-        aside, section { padding: 12px 16px; overflow: auto; box-sizing: border-box; height: 100vh; }
-        aside#form { background: #fff; border-right: 1px solid #ddd; }
-        aside#handoff { background: #fff; border-left: 1px solid #ddd; }
-        h1 { font-size: 16px; margin: 0 0 8px; }
-        h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: #666; margin: 16px 0 6px; }
-        .row { margin: 0 0 8px; }
-        .row label { display: block; font-weight: 600; font-size: 12px; }
-        .row .inputs { display: flex; gap: 6px; align-items: center; }
-        .row input[type=text], .row select { flex: 1; min-width: 0; font: inherit; padding: 2px 4px; }
-        .row input[type=number] { width: 72px; font: inherit; }
-        .row input[type=range] { flex: 1; min-width: 0; }
-        .row input[type=file] { flex: 1; min-width: 0; font-size: 12px; }
-        .row input[type=color] { width: 36px; height: 26px; padding: 0; border: 1px solid #bbb; }
-        .row .hint { color: #777; font-size: 11px; }
-        .error { color: #b00020; font-size: 12px; }
-        .error:empty { display: none; }
-        .row.invalid input { outline: 2px solid #b00020; }
-        #stage { display: inline-block; margin-top: 8px; border: 1px solid #ccc; line-height: 0;
-          background-color: #fff;
-          background-image: linear-gradient(45deg, #ddd 25%, transparent 25%, transparent 75%, #ddd 75%),
-            linear-gradient(45deg, #ddd 25%, transparent 25%, transparent 75%, #ddd 75%);
-          background-size: 16px 16px; background-position: 0 0, 8px 8px; }
-        #preview { display: block; image-rendering: pixelated; }
-        #controls { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
-        #scrubber { flex: 1; min-width: 160px; }
-        #status { color: #666; font-size: 12px; }
-        table#lint { border-collapse: collapse; width: 100%; font-size: 12px; }
-        table#lint td { border-top: 1px solid #eee; padding: 3px 4px; vertical-align: top; }
-        tr.fail td.result { color: #b00020; font-weight: 700; }
-        tr.pass td.result { color: #137333; }
-        button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; }
-        pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
-        pre#swift { white-space: pre; overflow-x: auto; }
-        button, .button { font: inherit; padding: 3px 10px; }
-        a.button { display: inline-block; border: 1px solid #999; border-radius: 3px; color: inherit;
-          text-decoration: none; background: #f0f0f0; margin: 2px 0; }
-        </style>
+        <style>/*STYLE*/</style>
         </head>
         <body>
-        <aside id="form"><h1>frames studio</h1><div id="fields"></div></aside>
+        <header id="bar">
+        <h1>frames studio</h1>
+        <span id="stale" role="status" hidden>stale</span>
+        <span class="actions">
+        <button id="copy-link" type="button" title="The style as a link, without the token">Copy link</button>
+        <button id="copy-command" type="button" title="The command line that renders this preview">Copy command</button>
+        </span>
+        <output id="copied"></output>
+        </header>
+        <div id="layout">
         <section id="main">
         <div id="controls">
         <button id="play" type="button">Pause</button>
         <input id="scrubber" type="range" min="0" max="59" value="0" aria-label="frame">
         <span id="frame-number">playing</span>
-        <label>zoom <select id="zoom"><option value="1">1×</option><option value="2">2×</option>
+        <label>zoom <select id="zoom"><option value="">auto</option><option value="fit">fit</option>
+        <option value="card">card</option><option value="1">1×</option><option value="2">2×</option>
         <option value="4">4×</option><option value="8">8×</option></select></label>
+        <button id="background" type="button" title="The preview's background">checks</button>
+        <button id="before" type="button" aria-pressed="false" disabled
+          title="Show the preview before the last change">before</button>
         <span id="status"></span>
         </div>
         <div class="error" id="general-error"></div>
-        <div id="stage"><img id="preview" alt="preview"></div>
+        <div id="notices"></div>
+        <div id="viewport" tabindex="0" aria-label="preview: drag to pan, wheel to zoom, arrow keys to step frames">
+        <img id="preview" alt="preview"><span id="badge"></span>
+        </div>
         </section>
+        <aside id="form"><div id="fields"></div></aside>
         <aside id="handoff">
         <h2>Checks</h2>
         <table id="lint"><tbody></tbody></table>
@@ -133,6 +113,7 @@ enum StudioPage {
         <a class="button" id="download-sheet" download="sheet.png">contact sheet</a>
         <!--MATCH-->
         </aside>
+        </div>
         <script id="tables" type="application/json">/*TABLES*/</script>
         <script>/*SCRIPT*/</script>
         <script>/*MATCH*/</script>

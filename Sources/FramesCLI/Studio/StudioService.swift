@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 import Synchronization
 
@@ -17,18 +18,28 @@ import Synchronization
 /// 409 (`StudioRenders`): before it starts, or between two of the loop's frames.
 final class StudioService: Sendable {
     let token: String
-    let backdrops = StudioBackdrops()
+    let memory = StudioMemory()
+    let backdrops: StudioBackdrops
     let renders = StudioRenders()
+    let workers = StudioWorkers()
     private let port: Mutex<UInt16> = Mutex(0)
-    /// The last few renderers, by state, so that scrubbing frames does not redo the static layers.
-    private let renderers = Mutex<[(key: String, renderer: FrameRenderer)]>([])
+    /// The fit findings of the last styles checked (`StyleLint`).
+    private let fitMemo = FitMemo()
 
     init(token: String) {
         self.token = token
+        backdrops = StudioBackdrops(memory: memory)
     }
 
     func listen(on port: UInt16) {
         self.port.withLock { $0 = port }
+    }
+
+    /// Cancels every render under way or asked for, and lets the workers go (joined if they end
+    /// within `seconds`).
+    func stop(seconds: Double) {
+        renders.stopAll()
+        workers.stop(seconds: seconds)
     }
 
     /// Whether `host` (the Host header) names this studio: a loopback name with its port.
@@ -42,6 +53,12 @@ final class StudioService: Sendable {
     func refusal(_ request: HTTPRequest) -> HTTPResponse? {
         guard allows(host: request.host) else { return .text(403, "forbidden: this host is not the studio's\n") }
         guard let given = request.value("token"), StudioService.equal(given, token) else {
+            if request.method == "GET" && request.path == "/" {
+                return HTTPResponse(
+                    status: 403, contentType: "text/html; charset=utf-8",
+                    headers: [("Content-Security-Policy", StudioService.contentPolicy)],
+                    body: Array(StudioTokenPage.html.utf8))
+            }
             return .text(403, "forbidden: the studio's address has a token; open the URL it printed\n")
         }
         return nil
@@ -49,9 +66,7 @@ final class StudioService: Sendable {
 
     func respond(_ request: HTTPRequest) -> HTTPResponse {
         if let refusal = refusal(request) { return refusal }
-        let ticket = renders.begin(request)
-        if renders.superseded(ticket) { return superseded }
-        do {
+        do throws(FramesError) {
             switch (request.method, request.path) {
             case ("GET", "/"):
                 return HTTPResponse(
@@ -60,25 +75,23 @@ final class StudioService: Sendable {
                     body: Array(StudioPage.html.utf8))
             case ("GET", "/fonts"):
                 return json(.array(FontLocator.families().map(JSONValue.string)))
-            case ("GET", "/check"): return try check(StudioState(request))
-            case ("GET", "/frame.png"): return try frame(StudioState(request))
-            case ("GET", "/loop.png"):
-                return try loop(StudioState(request)) { [renders] in renders.superseded(ticket) }
-            case ("GET", "/sheet.png"): return try sheet(StudioState(request))
+            case ("GET", "/check"), ("GET", "/frame.png"), ("GET", "/loop.png"), ("GET", "/sheet.png"):
+                return try render(request)
             case ("GET", "/style.json"):
-                let job = try StudioState(request).resolve(backdrops: backdrops)
+                let (job, _) = try StudioState(request).resolve(backdrops: backdrops)
                 return HTTPResponse(
                     status: 200, contentType: "application/json",
                     body: Array(StyleFile.json(for: job.scene.style, variant: job.scene.variant).utf8))
             case ("POST", "/backdrop"):
-                let (id, image) = try backdrops.add(request.body, name: request.value("name") ?? "backdrop.png")
+                if let error = request.query.error { throw error }
+                let upload = try backdrops.add(request.body, name: request.value("name") ?? "backdrop.png")
                 return json(
                     .object([
-                        "id": .string(id), "width": .number(Double(image.width)),
-                        "height": .number(Double(image.height)),
+                        "id": .string(upload.id), "width": .number(Double(upload.width)),
+                        "height": .number(Double(upload.height)),
                     ]))
             case ("POST", "/measure"):
-                return json(try StudioMatch.answer(request))
+                return json(try StudioMatch.answer(request, memory: memory))
             case (_, "/"), (_, "/fonts"), (_, "/check"), (_, "/frame.png"), (_, "/loop.png"), (_, "/sheet.png"),
                 (_, "/style.json"), (_, "/backdrop"), (_, "/measure"):
                 return .text(405, "method not allowed\n")
@@ -86,18 +99,55 @@ final class StudioService: Sendable {
                 return .text(404, "not found\n")
             }
         } catch {
-            var object: [String: JSONValue] = ["message": .string(error.description)]
-            object["option"] = error.option.map(JSONValue.string) ?? .null
-            var response = json(.object(object))
-            response.status = error.isUsageError ? 400 : 500
-            return response
+            return failure(error)
         }
     }
 
-    /// The answer to a render a newer edit of its page has superseded: 409, shaped as the errors.
-    var superseded: HTTPResponse {
-        var response = json(.object(["message": .string("superseded by a newer edit"), "option": .null]))
-        response.status = 409
+    /// A check or a picture, under its page's ticket: refused when superseded before it starts.
+    /// A loop's task ends with its stream (`StudioLoop`), not with this answer.
+    private func render(_ request: HTTPRequest) throws(FramesError) -> HTTPResponse {
+        let task = renders.begin(request)
+        var streaming = false
+        defer { if !streaming { renders.end(task) } }
+        if let reason = task.cancelled { return refusal(.cancelled(reason)) }
+        let state = try StudioState(request)
+        switch request.path {
+        case "/check": return try check(state)
+        case "/frame.png": return try frame(state, task: task)
+        case "/loop.png":
+            let prepared = try prepare(state)
+            streaming = true
+            return loop(prepared, task: task)
+        default: return try sheet(state, task: task)
+        }
+    }
+
+    /// An error as JSON: the option it names (for the page to mark that control) and the message,
+    /// its control characters escaped; 400 for a value the command line would refuse, else 500.
+    func failure(_ error: FramesError) -> HTTPResponse {
+        var object: [String: JSONValue] = ["message": .string(Console.shown(error.description))]
+        object["option"] = error.option.map(JSONValue.string) ?? .null
+        var response = json(.object(object))
+        response.status = error.isUsageError ? 400 : 500
+        return response
+    }
+
+    /// The answer to a render not made: 409 when a newer edit of its page superseded it, 503 when
+    /// the studio is stopping or it could never fit the memory budget; shaped as the errors.
+    func refusal(_ refusal: StudioRefusal) -> HTTPResponse {
+        let (status, message): (UInt32, String)
+        switch refusal {
+        case .cancelled(.superseded): (status, message) = (409, "superseded by a newer edit")
+        case .cancelled(.stopping): (status, message) = (503, "the studio is stopping")
+        case .tooLarge(let bytes):
+            (status, message) = (
+                503,
+                "this needs about \(formatBytes(bytes)) of memory, more than the studio's budget of "
+                    + "\(formatBytes(StudioMemory.budget)); make it smaller (--scale, --frames)"
+            )
+        }
+        var response = json(.object(["message": .string(message), "option": .null]))
+        response.status = status
         return response
     }
 
@@ -120,78 +170,19 @@ final class StudioService: Sendable {
         HTTPResponse(status: 200, contentType: "image/png", body: bytes)
     }
 
-    /// The renderer of `state` (one turn of the sequence), from the cache when it is there.
-    func renderer(_ state: StudioState) throws(FramesError) -> (RenderJob, FrameRenderer) {
-        let job = try state.resolve(backdrops: backdrops)
-        let key = state.arguments.joined(separator: "\u{0}") + "\u{0}" + (state.backdrop ?? "")
-        if let cached = renderers.withLock({ list in list.first { $0.key == key }?.renderer }) { return (job, cached) }
-        let renderer: FrameRenderer
-        do {
-            renderer = try FrameRenderer(scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames)
-        } catch {
-            throw .runtime("\(error)")
-        }
-        renderers.withLock { list in
-            list.append((key, renderer))
-            if list.count > 3 { list.removeFirst() }
-        }
-        return (job, renderer)
-    }
-
-    func frame(_ state: StudioState) throws(FramesError) -> HTTPResponse {
-        let (job, renderer) = try self.renderer(state)
-        do {
-            // The bytes `frames --frame K` writes.
-            return png(try SequenceEncoder.encode(frame: job.sequence.still ?? 0, of: renderer))
-        } catch {
-            throw .runtime("\(error)")
-        }
-    }
-
-    /// The loop as an animated PNG, or 409 as soon as `givenUp` says so after a frame.
-    func loop(_ state: StudioState, givenUp: () -> Bool) throws(FramesError) -> HTTPResponse {
-        let (job, renderer) = try self.renderer(state)
-        var bytes: [UInt8] = []
-        do {
-            try APNGEncoder(renderer: renderer, fps: job.sequence.fps).encode { (chunk) throws(Superseded) in
-                if givenUp() { throw Superseded() }
-                bytes += chunk
-            }
-        } catch .sink {
-            return superseded
-        } catch {
-            throw .runtime("\(error)")
-        }
-        return png(bytes)
-    }
-
-    func sheet(_ state: StudioState) throws(FramesError) -> HTTPResponse {
-        let (job, renderer) = try self.renderer(state)
-        let columns = Int(Double(job.sequence.frameCount).squareRoot().rounded(.up))
-        do {
-            return png(
-                try PNGEncoder().encode(
-                    ContactSheet.render(
-                        ExportFrames(renderer: renderer, fps: job.sequence.fps), columns: columns, every: 1)))
-        } catch {
-            throw .invalidValue(
-                option: "--scale", value: formatNumber(job.scene.scale),
-                expected: "a contact sheet of at most 100 megapixels (\(error))")
-        }
-    }
-
     /// What the page shows beside the preview: the image's size, the lint's findings, the Swift
     /// code and the command line.
     func check(_ state: StudioState) throws(FramesError) -> HTTPResponse {
-        let job = try state.resolve(backdrops: backdrops)
+        let (job, upload) = try state.resolve(backdrops: backdrops)
         let scene = job.scene
         let (width, height) = Layout(scene: scene, label: job.label).pixelSize(scale: scene.scale)
         let screen = scene.background.alpha == 255 ? scene.background : .white
         let findings: [LintFinding]
         do {
-            findings = try StyleLint(screenColor: screen).findings(for: scene.style, variant: scene.variant)
+            findings = try StyleLint(screenColor: screen, memo: fitMemo).findings(
+                for: scene.style, variant: scene.variant)
         } catch {
-            throw .runtime("\(error)")
+            throw .font(option: "--text-font-name", error)
         }
         let lint = findings.map { finding -> JSONValue in
             .object([
@@ -206,9 +197,19 @@ final class StudioService: Sendable {
             .object([
                 "width": .number(Double(width)), "height": .number(Double(height)),
                 "scale": .number(scene.scale), "fps": .number(Double(job.sequence.fps)),
+                "card": cardBox(Layout(scene: scene, label: job.label), scale: scene.scale),
                 "frames": .number(Double(job.sequence.frameCount)), "variant": .string(scene.variant.rawValue),
                 "lint": .array(lint), "warnings": .array(warnings), "swift": .string(scene.style.swiftSource),
-                "command": .string(state.commandLine(backdropName: state.backdrop.flatMap(backdrops.name))),
+                "command": .string(state.commandLine(backdropName: upload?.name)),
             ]))
+    }
+
+    /// The card's box in the image, pixels: where the page zooms to show the card.
+    func cardBox(_ layout: Layout, scale: Double) -> JSONValue {
+        let card = layout.card
+        return .object([
+            "x": .number(card.origin.x * scale), "y": .number(card.origin.y * scale),
+            "width": .number(card.size.width * scale), "height": .number(card.size.height * scale),
+        ])
     }
 }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// What the studio's page asks for: its query parameters, named as the options of `frames`
@@ -21,12 +22,14 @@ struct StudioState: Sendable {
     let frame: String?
 
     /// The state in `request`'s query; the token, `frame` and the page's render ticket (`view`,
-    /// `render`: `StudioRenders`) are not options of the scene.
+    /// `render`: `StudioRenders`) are not options of the scene. A parameter given twice, a NUL or
+    /// a value that is not UTF-8 is refused as the command line refuses it (`HTTPQuery`).
     init(_ request: HTTPRequest) throws(FramesError) {
+        if let error = request.query.error { throw error }
         var options: [(name: String, value: String)] = []
         var backdrop: String? = nil
         var frame: String? = nil
-        for (name, value) in request.query where !["token", "view", "render"].contains(name) {
+        for (name, value) in request.query.pairs where !["token", "view", "render"].contains(name) {
             switch name {
             case "backdrop-image": backdrop = value
             case "frame": frame = value
@@ -42,27 +45,31 @@ struct StudioState: Sendable {
     }
 
     /// The run these options describe, resolved as `frames` resolves it (with `--frame K` when a
-    /// still is asked for), and the uploaded backdrop put under it.
-    func resolve(backdrops: StudioBackdrops) throws(FramesError) -> RenderJob {
+    /// still is asked for), and the uploaded backdrop it names (decoded only when a renderer is
+    /// built: `StudioImages`).
+    func resolve(backdrops: StudioBackdrops) throws(FramesError) -> (RenderJob, StudioBackdrops.Upload?) {
         let still = frame.map { ["--frame", $0] } ?? []
         let options = try RenderCommand.parser.parse(arguments + still, into: RenderOptions())
-        var job = try RenderJob.resolve(options)
-        if let backdrop {
-            guard let image = backdrops.image(backdrop) else {
-                throw .invalidValue(
-                    option: "--backdrop-image", value: backdrop, expected: "an image uploaded to this studio")
-            }
-            job = job.with(backdropImage: image)
+        let job = try RenderJob.resolve(options)
+        guard let backdrop else { return (job, nil) }
+        guard let upload = backdrops.upload(backdrop) else {
+            throw .invalidValue(
+                option: "--backdrop-image", value: backdrop, expected: "an image uploaded to this studio")
         }
-        return job
+        return (job, upload)
     }
 
     /// The command line that renders the same frames: `frames` with the page's options, each
-    /// value quoted for a POSIX shell where it needs it.
+    /// value quoted for a POSIX shell where it needs it, and given as `--name=value` when it starts
+    /// with a dash (which `--name value` would read as an option).
     func commandLine(backdropName: String?) -> String {
-        var words = ["frames"] + options.flatMap { ["--" + $0.name, StudioState.shellQuoted($0.value)] }
-        if let backdropName { words += ["--backdrop-image", StudioState.shellQuoted(backdropName)] }
-        return words.joined(separator: " ")
+        var pairs = options
+        if let backdropName { pairs.append(("backdrop-image", backdropName)) }
+        let words = pairs.flatMap { name, value in
+            value.hasPrefix("-")
+                ? ["--" + name + "=" + StudioState.shellQuoted(value)] : ["--" + name, StudioState.shellQuoted(value)]
+        }
+        return (["frames"] + words).joined(separator: " ")
     }
 
     /// `word` as one word for a POSIX shell: as it is when it holds only characters no shell
@@ -86,19 +93,5 @@ extension RenderJob {
             style: style, language: language, scene: scene, label: label, backdropImagePath: nil,
             backdropImageFile: nil, fontFilePath: fontFilePath, sequence: sequence, outputs: outputs,
             threads: threads, quiet: true)
-    }
-}
-
-extension FramesError {
-    /// The option an error is about, for the page to put the message beside its control.
-    var option: String? {
-        switch self {
-        case .unknownOption(let name, _): return name
-        case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
-            .invalidValue(let option, _, _):
-            return option
-        case .styleFile: return "--style-file"
-        case .unexpectedArgument, .missingArgument, .usage, .runtime: return nil
-        }
     }
 }

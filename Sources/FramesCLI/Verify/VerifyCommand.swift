@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 #if canImport(Glibc)
@@ -62,19 +63,24 @@ enum VerifyCommand {
                 "NOTES",
                 """
                   A file in the folder with the same bytes as the render holds; otherwise it is decoded
-                  and compared as premultiplied 8-bit RGBA. When frames differ, verify says what the
-                  manifest records that changed: fields edited since it was written, the generator,
-                  library versions, font files and their checksums.
+                  and compared as premultiplied 8-bit RGBA, or, when the manifest records a
+                  "tolerance" ({"metric": "oklab", "threshold": 0.1, "maxDifferingPixels": 0}), judged
+                  as pixelmatch judges it, as frames compare --metric does. When frames differ, verify
+                  says what the manifest records that changed: fields edited since it was written, the
+                  generator, library versions, font files and their checksums.
                 """
             ),
         ],
         positionals: [
-            .init(name: "folder", help: "A folder frames wrote, with its manifest.json.", variadic: true) {
+            .init(
+                name: "folder", help: "A folder frames wrote, with its manifest.json.", variadic: true,
+                completion: .directories
+            ) {
                 $0.folders.append($1)
             }
         ])
 
-    static func run(_ arguments: [String]) throws -> Int32 {
+    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
             try Console.print(parser.helpText)
@@ -82,12 +88,15 @@ enum VerifyCommand {
         }
         try options.checkReportPath()
         try checkInputsAndReport(options)
-        if options.force, !options.update { throw FramesError.usage("--force applies to --update only") }
+        if options.force, !options.update {
+            throw .refused(option: "--force", message: "--force applies to --update only")
+        }
         let ci = getenv("CI").map { String(cString: $0) }
         if options.update, !options.force, Manifest.isContinuousIntegration(ci) {
-            throw FramesError.usage(
-                "--update rewrites golden folders, and CI is set (CI=\(ci ?? "")): refused, as recording is in CI; "
-                    + "add --force to rewrite them anyway")
+            throw .refused(
+                option: "--update",
+                message: "--update rewrites golden folders, and CI is set (CI=\(Console.shown(ci ?? ""))): refused, as "
+                    + "recording is in CI; add --force to rewrite them anyway")
         }
         var status: Int32 = 0
         var sections: [ReportSection] = []
@@ -95,14 +104,9 @@ enum VerifyCommand {
         for path in options.folders {
             let verification: FolderVerification
             do {
-                let folder = try FramesFolder(
-                    path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
-                verification = try FolderVerification(
-                    folder, maxChannelDelta: options.allowedChannelDelta,
-                    maxDifferingPixels: options.allowedDifferingPixels,
-                    threads: options.threads?.value ?? SequenceWriter.defaultThreads)
+                verification = try verify(path, options)
             } catch {
-                Console.printError("Error: " + "\(error)".escapingControlCharacters)
+                Console.printError("Error: " + Console.shown("\(error)"))
                 sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
                 status = 64
                 continue
@@ -116,23 +120,45 @@ enum VerifyCommand {
                 status = max(status, 1)
             }
         }
-        try options.writeReport(command: "frames verify", sections: sections)
+        let transaction = OutputTransaction()
+        do throws(FramesError) {
+            try options.writeReport(command: "frames verify", sections: sections, into: transaction)
+            try transaction.commit()
+        } catch {
+            transaction.rollback()
+            throw error
+        }
         if options.folders.count > 1 {
             try Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
         }
         return status
     }
 
+    /// The folder at `path` verified, its frames checked on the worker pool.
+    static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
+        let folder = try FramesFolder(
+            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+        let workers = options.threads?.value ?? WorkerPool.processorCount
+        return try FolderVerification(
+            folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
+        ) { count, check in
+            WorkerPool.map(count, workers: workers, check)
+        }
+    }
+
     /// The files given as options are regular files (a FIFO would block the run), and the report
     /// lands in no folder it verifies nor on a file it reads.
-    static func checkInputsAndReport(_ options: Options) throws {
+    static func checkInputsAndReport(_ options: Options) throws(FramesError) {
         for given in [options.fontFile, options.backdropImage].compactMap({ $0 }) {
             do {
                 try FileInput.checkRegularFile(given.value)
             } catch {
-                throw FramesError.invalidValue(
-                    option: given.option, value: given.text, expected: "a readable file (\(error.reason))")
+                throw .unusableInput(
+                    option: given.option, value: given.text, expected: "a readable file", cause: .file(error))
             }
+        }
+        if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
+            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
         }
         if let report = options.report {
             // The report never lands in a folder it verifies (or rewrites), nor on a file it reads.
@@ -150,19 +176,20 @@ enum VerifyCommand {
     static func printResult(of verification: FolderVerification) throws(FramesError) {
         let path = verification.folder.path
         for check in verification.failures {
-            try Console.print("FAIL \(path)/\(check.name): \(check.outcome.summary)".escapingControlCharacters)
+            try Console.print(Console.shown("FAIL \(path)/\(check.name): \(check.outcome.summary)"))
         }
         let count = verification.frames.count
         let failing = verification.failures.count
         if verification.holds {
             try Console.print(
-                "PASS \(path): \(counted(count, "frame")) \(count == 1 ? "holds" : "hold") (\(howTheyHold(verification)))"
+                "PASS \(Console.shown(path)): \(counted(count, "frame")) \(count == 1 ? "holds" : "hold") (\(howTheyHold(verification)))"
             )
         } else {
             try Console.print(
-                "FAIL \(path): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")")
+                "FAIL \(Console.shown(path)): \(failing) of \(counted(count, "frame")) \(failing == 1 ? "differs" : "differ")"
+            )
         }
-        for line in verification.explanations { try Console.print("  \(line)".escapingControlCharacters) }
+        for line in verification.explanations { try Console.print(Console.shown("  \(line)")) }
     }
 
     /// "8 byte for byte", "2 byte for byte, 6 pixel for pixel in other bytes, 1 within the
@@ -177,6 +204,9 @@ enum VerifyCommand {
             case .identical: sameBytes += 1
             case .compared(let comparison) where comparison.isIdentical: samePixels += 1
             case .compared(let comparison) where comparison.passes: within += 1
+            case .judged(let comparison) where comparison.maxChannelDelta == 0 && comparison.sizesMatch:
+                samePixels += 1
+            case .judged(let comparison) where comparison.passes: within += 1
             default: break
             }
         }

@@ -1,3 +1,4 @@
+import FrameFiles
 import Raster
 
 /// `frames verify --update`: a folder rewritten from its manifest by the render command's own
@@ -6,12 +7,12 @@ import Raster
 enum VerifyUpdate {
     static func rewrite(_ verification: FolderVerification, threads: Int?) throws(FramesError) {
         let started = monotonicSeconds()
-        let job = try RenderJob(replaying: verification, threads: threads ?? SequenceWriter.defaultThreads)
-        try RenderRun(job, started: started).run()
+        let job = try RenderJob(replaying: verification, threads: threads ?? WorkerPool.processorCount)
+        try RenderRun.run(job, started: started)
         for name in verification.folder.unlistedFrameFiles() {
             Console.printError(
-                "note: \(verification.folder.path)/\(name) is not a frame of the manifest; frames never removes a "
-                    + "file it did not write")
+                "note: \(Console.shown(verification.folder.path + "/" + name)) is not a frame of the manifest; frames "
+                    + "never removes a file it did not write")
         }
     }
 }
@@ -27,9 +28,10 @@ extension RenderJob {
             timeline: manifest.timeline, still: manifest.still, namePattern: pattern)
         let names = sequence.writtenIndices.map(pattern.name(for:))
         guard names == manifest.files else {
-            throw .usage(
-                "\(ManifestError.invalidValue(path: folder.manifestPath, key: "files", value: manifest.files.first ?? "", expected: "the names \(pattern.text) gives (\(names.first ?? ""), …)"))"
-            )
+            throw .manifest(
+                .invalidValue(
+                    path: folder.manifestPath, key: "files", value: manifest.files.first ?? "",
+                    expected: "the names \(pattern.text) gives (\(names.first ?? ""), …)"))
         }
         self.init(
             style: ResolvedStyle(
@@ -39,7 +41,9 @@ extension RenderJob {
             language: Translation.forLanguage(manifest.language) ?? .english, scene: folder.scene,
             label: verification.renderer.label, backdropImagePath: manifest.backdropImage,
             backdropImageFile: folder.backdropImageFile, fontFilePath: manifest.fontFile, sequence: sequence,
-            outputs: OutputPlan(folder: folder.path, files: [], force: false), threads: threads, quiet: false,
+            outputs: OutputPlan(folder: folder.path, files: [], force: false, folderOption: "<folder>"),
+            threads: threads,
+            quiet: false,
             inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
                 $0
             })
@@ -54,9 +58,8 @@ extension NamePattern {
             do {
                 try self.init(text)
             } catch {
-                throw .usage(
-                    "\(ManifestError.invalidValue(path: path, key: "namePattern", value: "\"\(text)\"", expected: error.expected))"
-                )
+                throw .manifest(
+                    .invalidValue(path: path, key: "namePattern", value: "\"\(text)\"", expected: error.expected))
             }
             return
         }

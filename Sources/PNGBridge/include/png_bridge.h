@@ -20,12 +20,33 @@ int png_bridge_write_chunks(uint32_t width, uint32_t height, const char *types, 
                             const size_t *offsets, const size_t *lengths, size_t count,
                             png_bridge_buffer *out, char *message, size_t message_capacity);
 
-/// Decodes any PNG libpng reads into 8-bit straight-alpha RGBA (stride = width * 4).
-/// On success returns 0, sets `*pixels` (free with `png_bridge_pixels_free`), `*width`, `*height`.
-/// On failure returns -1 and writes the reason into `message`.
-int png_bridge_decode_rgba(const unsigned char *bytes, size_t count, unsigned char **pixels,
-                           uint32_t *width, uint32_t *height, char *message,
-                           size_t message_capacity);
+/// A PNG being read, fed its bytes in pieces (libpng's progressive reader).
+typedef struct png_bridge_reader png_bridge_reader;
+
+/// A reader for a PNG whose IHDR says `width` × `height`, `bit_depth`, `color_type` and
+/// `interlace` (read by the caller from the first 29 bytes, so that it can allocate the pixels
+/// first); NULL when out of memory. 8-bit RGB and RGBA that are not interlaced are read without
+/// libpng (png_rows.c, same pixels, inflated by libdeflate where the system has it). `readers`: 0
+/// the fastest, 1 libpng for every file, 2 png_rows.c with zlib only (the references tests use).
+png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
+                                            int interlace, int readers);
+
+/// Reads the next `count` bytes of the file; finished rows are written into `pixels` as 8-bit
+/// straight-alpha RGBA (stride = width * 4): any bit depth, palette, grey, tRNS and interlacing,
+/// samples taken as sRGB without gamma conversion, 16 bits rounded to 8. For an interlaced image
+/// `pixels` must start zeroed. `pixels` holds `capacity` bytes: at least width * 4 * height +
+/// height (png_rows.c may inflate into the tail). Returns 0, or -1 once the file is found
+/// unreadable (`png_bridge_reader_message` says why).
+int png_bridge_reader_push(png_bridge_reader *reader, const unsigned char *bytes, size_t count,
+                           unsigned char *pixels, size_t capacity);
+
+/// 1 when every row of the image has been written and IEND read, 0 otherwise.
+int png_bridge_reader_complete(const png_bridge_reader *reader);
+
+/// Why the reader stopped: libpng's message.
+const char *png_bridge_reader_message(const png_bridge_reader *reader);
+
+void png_bridge_reader_free(png_bridge_reader *reader);
 
 /// The version of the libpng linked in, e.g. "1.6.39".
 const char *png_bridge_libpng_version(void);

@@ -79,6 +79,49 @@ public struct ImageComparison: Sendable, Equatable {
         differenceBox = differing == 0 ? nil : box
     }
 
+    /// Compares straight images as if both were premultiplied first (`Pixmap(premultiplying:)`),
+    /// with the same figures, without premultiplying the pixels that are equal.
+    public init(
+        expected: RGBAImage, actual: RGBAImage, maxChannelDelta allowedDelta: Int = 0,
+        maxDifferingPixels allowedPixels: Int = 0
+    ) {
+        expectedSize = (expected.width, expected.height)
+        actualSize = (actual.width, actual.height)
+        allowedChannelDelta = allowedDelta
+        allowedDifferingPixels = allowedPixels
+        guard expected.width == actual.width, expected.height == actual.height else {
+            maxChannelDelta = 255
+            differingPixels = max(expected.width * expected.height, actual.width * actual.height)
+            pixelsOverThreshold = differingPixels
+            differenceBox = PixelRect(
+                x0: 0, y0: 0, x1: max(expected.width, actual.width), y1: max(expected.height, actual.height))
+            return
+        }
+        var worst = 0
+        var differing = 0
+        var over = 0
+        var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+        let width = actual.width
+        expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                for y in 0..<actual.height where !PixelJudge.rowsEqual(e, a, row: y * width, width: width) {
+                    for i in (y * width)..<((y + 1) * width) where e[i] != a[i] {
+                        let delta = PixelJudge.premultipliedDelta(e[i], a[i])
+                        if delta == 0 { continue }
+                        worst = max(worst, delta)
+                        differing += 1
+                        if delta > allowedDelta { over += 1 }
+                        box.include(x: i % width, y: y)
+                    }
+                }
+            }
+        }
+        maxChannelDelta = worst
+        differingPixels = differing
+        pixelsOverThreshold = over
+        differenceBox = differing == 0 ? nil : box
+    }
+
     /// The largest of the four channel differences of two packed pixels.
     @inline(__always)
     static func channelDelta(_ p: UInt32, _ q: UInt32) -> Int {

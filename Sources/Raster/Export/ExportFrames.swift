@@ -1,30 +1,38 @@
 /// The frames an export holds, in order: what each shows (`SequenceFrame`) and the renderer that
 /// draws them. A turn of the spinner, or a payment session's timeline with hidden frames.
-package struct ExportFrames: Sendable {
-    package let renderer: FrameRenderer
+public struct ExportFrames: AnimationFrames {
+    let renderer: FrameRenderer
     /// What each frame shows, in playback order.
-    package let frames: [SequenceFrame]
+    let frames: [SequenceFrame]
     /// Frames per second of playback (1…240).
-    package let fps: Int
+    public let fps: Int
 
     /// `frames` of `renderer`; nil means one turn, `.spinner(0)` … `.spinner(N − 1)`.
-    package init(renderer: FrameRenderer, frames: [SequenceFrame]? = nil, fps: Int) {
+    public init(renderer: FrameRenderer, frames: [SequenceFrame]? = nil, fps: Int) {
         precondition(fps >= 1, "at least one frame a second")
         self.renderer = renderer
         self.frames = frames ?? (0..<renderer.frameCount).map(SequenceFrame.spinner)
         self.fps = fps
     }
 
-    package var count: Int { frames.count }
+    /// Frames, at least 1.
+    public var count: Int { frames.count }
+    /// The renderer's image width in pixels.
+    public var width: Int { renderer.width }
+    /// The renderer's image height in pixels.
+    public var height: Int { renderer.height }
 
-    /// Frame i as pixels: the spinner's frame, or the hidden screen.
-    package func image(_ index: Int) -> Pixmap {
-        renderer.image(of: frames[index])
+    /// Frame i: the spinner's frame, or the hidden screen.
+    public func frame(_ index: Int) -> any ChangedRows {
+        switch frames[index] {
+        case .spinner(let k): return renderer.rows(ofFrame: k)
+        case .hidden: return renderer.hiddenFrame()
+        }
     }
 
     /// The window that can differ between frames i − 1 and i: the spinner's box between two
     /// spinner frames, the whole image when the overlay appears or goes.
-    package func changingWindow(from previous: Int, to index: Int) -> PixelRect {
+    public func changingWindow(from previous: Int, to index: Int) -> PixelRect {
         switch (frames[previous], frames[index]) {
         case (.spinner, .spinner): return renderer.spinnerWindow
         case (.hidden, .hidden): return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
@@ -35,25 +43,10 @@ package struct ExportFrames: Sendable {
 
 extension FrameRenderer {
     /// What one file of a sequence shows: frame k, or the screen with the overlay hidden.
-    package func image(of frame: SequenceFrame) -> Pixmap {
+    func image(of frame: SequenceFrame) -> Pixmap {
         switch frame {
         case .spinner(let k): return self.frame(k)
         case .hidden: return hiddenFrame()
         }
-    }
-}
-
-extension Pixmap {
-    /// The pixels as straight (not premultiplied) RGBA bytes, as PNG stores them
-    /// (`Alpha.demultiply`; fully transparent pixels are 0, 0, 0, 0).
-    package var straightRGBA: [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: pixels.count * 4)
-        Alpha.demultiplyReciprocals.withUnsafeBufferPointer { reciprocals in
-            for (i, p) in pixels.enumerated() {
-                let straight = p >> 24 == 0 ? 0 : Scanlines.straight(p, reciprocals: reciprocals.baseAddress!)
-                for channel in 0..<4 { bytes[4 * i + channel] = UInt8(truncatingIfNeeded: straight >> (8 * channel)) }
-            }
-        }
-        return bytes
     }
 }

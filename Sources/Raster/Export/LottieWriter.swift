@@ -12,25 +12,20 @@
 /// exist from the first to the last frame of each processing phase (`ip`, and `op` a quarter of
 /// a frame after the last, since players differ on whether frame `op` shows), the arc
 /// starting at 12 o'clock in each; only the background is drawn in other frames.
-package struct LottieWriter: Sendable {
+public struct LottieWriter: Sendable {
     /// Frames where the overlay shows, and the frames of one turn of its spinner.
-    package struct Span: Sendable, Equatable {
-        package let frames: Range<Int>
-        package let turnFrames: Int
-
-        package init(frames: Range<Int>, turnFrames: Int) {
-            self.frames = frames
-            self.turnFrames = turnFrames
-        }
+    struct Span: Sendable, Equatable {
+        let frames: Range<Int>
+        let turnFrames: Int
     }
 
-    package let scene: VectorScene
-    package let fps: Int
-    package let frameCount: Int
-    package let spans: [Span]
+    let scene: VectorScene
+    let fps: Int
+    let frameCount: Int
+    let spans: [Span]
 
     /// One turn of `turnFrames` frames, or the spans of `frames` (a timeline's).
-    package init(scene: VectorScene, frames: ExportFrames) {
+    public init(scene: VectorScene, frames: ExportFrames) {
         self.scene = scene
         fps = frames.fps
         frameCount = frames.count
@@ -56,7 +51,7 @@ package struct LottieWriter: Sendable {
     }
 
     /// The file, compact JSON.
-    package func json() -> String {
+    public func json() -> String {
         let s = scene
         var layers: [JSONValue] = []
         for span in spans {

@@ -14,13 +14,14 @@ import Darwin
 /// `animation-delay: -k/fps s; animation-play-state: paused`. The static file (`frame:`) draws
 /// frame k's arc where it is, without CSS. `width`/`height` are the frames' pixels, the
 /// `viewBox` their size in points.
-package struct SVGWriter: Sendable {
-    package let scene: VectorScene
+public struct SVGWriter: Sendable {
+    let scene: VectorScene
     /// Frames in one turn.
-    package let frameCount: Int
-    package let fps: Int
+    let frameCount: Int
+    let fps: Int
 
-    package init(scene: VectorScene, frameCount: Int, fps: Int) {
+    /// An SVG of `scene` turning once in `frameCount` frames at `fps`.
+    public init(scene: VectorScene, frameCount: Int, fps: Int) {
         precondition(frameCount >= 1 && fps >= 1, "a turn has frames")
         self.scene = scene
         self.frameCount = frameCount
@@ -28,7 +29,7 @@ package struct SVGWriter: Sendable {
     }
 
     /// The file: animated, or frame k only.
-    package func svg(frame: Int? = nil) -> String {
+    public func svg(frame: Int? = nil) -> String {
         let s = scene
         let n = vectorNumber
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(s.pixelWidth)\" height=\"\(s.pixelHeight)\" "
@@ -63,7 +64,7 @@ package struct SVGWriter: Sendable {
 
     /// The page that shows frame k of the animated file as a browser plays it: the file inline,
     /// its animation paused at k / fps s. For checking the animation in a browser.
-    package func pausedPage(frame k: Int) -> String {
+    func pausedPage(frame k: Int) -> String {
         let delay = vectorNumber(-Double(k) / Double(fps))
         return "<!DOCTYPE html><html><head><style>html, body { margin: 0; background: transparent; } "
             + "svg { display: block; } .arc { animation-delay: \(delay)s !important; "

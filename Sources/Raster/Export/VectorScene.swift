@@ -8,37 +8,37 @@
 /// centre-line circle stroked `strokeWidth` pt wide with round caps, 90° long, starting at −90°
 /// (12 o'clock) in frame 0 and turning clockwise 360°·k/N by frame k. The label is its glyph
 /// outlines, as FreeType gives them, filled non-zero.
-package struct VectorScene: Sendable {
+public struct VectorScene: Sendable {
     /// The canvas in points: the frame's pixels ÷ scale.
-    package let viewSize: Size
-    package let scale: Double
+    let viewSize: Size
+    let scale: Double
     /// The pixel size a player should draw at (the frames' size).
-    package let pixelWidth: Int
-    package let pixelHeight: Int
+    let pixelWidth: Int
+    let pixelHeight: Int
     /// Under everything (nil when transparent).
-    package let background: Color?
+    let background: Color?
     /// The overlay's dim layer over the layout's image (`imageSize`, which may end a fraction of
     /// a pixel before the canvas): black at this opacity (nil inline or at 0).
-    package let dimOpacity: Double?
+    let dimOpacity: Double?
     /// The layout's image in points (the background colour covers the whole canvas).
-    package let imageSize: Size
-    package let card: Rect
+    let imageSize: Size
+    let card: Rect
     /// Points, already clamped to half the card's shorter side.
-    package let cornerRadius: Double
-    package let cardColor: Color
+    let cornerRadius: Double
+    let cardColor: Color
     /// The centre line of track and arc.
-    package let center: Point
-    package let radius: Double
-    package let strokeWidth: Double
-    package let trackColor: Color
-    package let arcColor: Color
+    let center: Point
+    let radius: Double
+    let strokeWidth: Double
+    let trackColor: Color
+    let arcColor: Color
     /// The label's glyph outlines in points (empty without a label).
-    package let label: Path
-    package let textColor: Color
+    let label: Path
+    let textColor: Color
 
     /// The scene of `renderer`. Throws `ExportError.colorGlyph` when the label has colour
     /// (emoji) glyphs, which have no outlines, and `.backdropImage` for a scene with one.
-    package init(_ renderer: FrameRenderer) throws(ExportError) {
+    public init(_ renderer: FrameRenderer) throws(ExportError) {
         let scene = renderer.scene
         let layout = renderer.layout
         let style = scene.style
@@ -73,7 +73,7 @@ package struct VectorScene: Sendable {
     }
 
     /// Where frame k of N starts its arc, degrees (0° = 3 o'clock, clockwise): −90 + 360·k/N.
-    package static func arcStart(frame k: Int, of count: Int) -> Double {
+    static func arcStart(frame k: Int, of count: Int) -> Double {
         -90 + 360 * Double(k) / Double(count)
     }
 }

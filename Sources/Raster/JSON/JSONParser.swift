@@ -1,15 +1,15 @@
 /// A JSON text that could not be read, with where (line and column, from 1).
 package struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
-    package let message: String
-    package let line: Int
-    package let column: Int
+    let message: String
+    let line: Int
+    let column: Int
 
     package var description: String { "\(message) at line \(line), column \(column)" }
 }
 
 extension JSONValue {
     /// The deepest nesting `parse` accepts.
-    package static let maxDepth = 64
+    static let maxDepth = 64
 
     /// Parses UTF-8 JSON text (RFC 8259): one value, surrounded by whitespace only. Duplicate keys
     /// are refused; so is nesting deeper than `maxDepth` and invalid UTF-8.

@@ -12,7 +12,7 @@ package enum JSONValue: Equatable, Sendable {
     package var text: String { String(decoding: utf8, as: UTF8.self) }
 
     /// `text` as UTF-8 bytes, written as bytes (a manifest's hundred strings cost microseconds).
-    package var utf8: [UInt8] {
+    var utf8: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1024)
         write(to: &out, indent: 0)
@@ -61,7 +61,7 @@ package enum JSONValue: Equatable, Sendable {
 
     /// `text` as a JSON string literal: quotes, backslashes and control characters escaped, every
     /// other character as it is (UTF-8 bytes are copied whole).
-    package static func quote(_ text: String, into out: inout [UInt8]) {
+    static func quote(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
@@ -90,7 +90,7 @@ package enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
     /// The value's kind, for messages ("a string", "a number", …).
-    package var kind: String {
+    var kind: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

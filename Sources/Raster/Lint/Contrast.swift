@@ -18,10 +18,15 @@ public enum Contrast {
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
+    /// `ratio` floored to two decimals (2.6499 is 2.64: a ratio is never rounded up to pass).
+    static func floored(_ ratio: Double) -> Double {
+        (ratio * 100).rounded(.down) / 100
+    }
+
     /// The ratio as WCAG writes it: two decimals, rounded down so that a ratio shown as passing
     /// passes ("2.64:1").
     public static func text(_ ratio: Double) -> String {
-        let floored = (ratio * 100).rounded(.down) / 100
+        let floored = floored(ratio)
         var digits = String(Int((floored * 100).rounded()))
         while digits.count < 3 { digits = "0" + digits }
         return String(digits.dropLast(2)) + "." + String(digits.suffix(2)) + ":1"

@@ -1,6 +1,7 @@
 import Synchronization
 
-/// The fit checks of `StyleLint`: the label of every `Translation` laid out on every `Device` as
+/// The fit checks of `StyleLint`: the label of every `Translation` laid out on every `Device` (each
+/// screen size once, named by the first device of that size) as
 /// the overlay lays it out (lines break where the card would come closer than 16 pt to the
 /// screen's sides), counted in lines, and the card measured against the screen less 16 pt on
 /// each side. The worst language and device are named. The fix is the largest text size, in
@@ -9,28 +10,21 @@ struct FitLint {
     let style: LoadingStyle
     let maxLines: Int
 
-    /// The findings of the last few styles, by what fit depends on: an edit of a colour (the
-    /// studio's commonest) lays out nothing again.
-    private static let recent = Mutex<[(key: Key, findings: [LintFinding])]>([])
-
     struct Key: Equatable {
         let textSize, textGap, spinnerSize, paddingHorizontal, paddingVertical: Double
         let textFontName: String?
         let maxLines: Int
     }
 
-    /// The fit findings of `style`, from the memo when the same fit was asked for lately.
-    static func findings(for style: LoadingStyle, maxLines: Int) throws(FontError) -> [LintFinding] {
+    /// The fit findings of `style`, from `memo` when the same fit was asked for lately.
+    static func findings(for style: LoadingStyle, maxLines: Int, memo: FitMemo?) throws(FontError) -> [LintFinding] {
         let key = Key(
             textSize: style.textSize, textGap: style.textGap, spinnerSize: style.spinnerSize,
             paddingHorizontal: style.paddingHorizontal, paddingVertical: style.paddingVertical,
             textFontName: style.textFontName, maxLines: maxLines)
-        if let known = recent.withLock({ list in list.first { $0.key == key }?.findings }) { return known }
+        if let known = memo?.findings(for: key) { return known }
         let findings = try FitLint(style: style, maxLines: maxLines).findings()
-        recent.withLock { list in
-            list.append((key, findings))
-            if list.count > 8 { list.removeFirst() }
-        }
+        memo?.keep(findings, for: key)
         return findings
     }
 
@@ -47,12 +41,18 @@ struct FitLint {
         let card: Size
     }
 
-    /// Every language on every device with `textSize`.
+    /// The devices with a screen of their own: the first of each size in `Device.all` (the fit
+    /// depends on the screen alone, and several models share one).
+    static let screens: [Device] = Device.all.reduce(into: []) { devices, device in
+        if !devices.contains(where: { $0.screen == device.screen }) { devices.append(device) }
+    }
+
+    /// Every language on every screen with `textSize`.
     func measures(textSize: Double) throws(FontError) -> [Measure] {
         var style = style
         style.textSize = textSize
         var measures: [Measure] = []
-        for device in Device.all {
+        for device in FitLint.screens {
             for language in Translation.all {
                 let scene = Scene(
                     style: style, variant: .overlay, screenSize: device.screen, text: language.loadingProcessingText,
@@ -70,6 +70,11 @@ struct FitLint {
             }
         }
         return measures
+    }
+
+    /// `size` to 0.01 pt.
+    func hundredths(_ size: Size) -> Size {
+        Size(width: (size.width * 100).rounded() / 100, height: (size.height * 100).rounded() / 100)
     }
 
     func passes(_ measures: [Measure]) -> (lines: Bool, card: Bool) {
@@ -96,16 +101,49 @@ struct FitLint {
         let leastRoom = measures.max { $0.overflow < $1.overflow }!
         func name(_ measure: Measure) -> String { "\(measure.language.languageCode), \(measure.device.name)" }
         let card = leastRoom.card
+        var lines = LintFinding.Figures(
+            measured: Double(mostLines.lines), required: Double(maxLines), unit: .lines, bound: .atMost)
+        (lines.language, lines.device, lines.card) = (
+            mostLines.language.languageCode, mostLines.device.name, hundredths(mostLines.card)
+        )
+        // The smallest margin: overflow is how far the card comes over the 16 pt on its tighter side.
+        var margin = LintFinding.Figures(
+            measured: ((Layout.screenMargin - leastRoom.overflow / 2) * 100).rounded() / 100,
+            required: Layout.screenMargin, unit: .pt, bound: .atLeast)
+        (margin.language, margin.device, margin.card) = (
+            leastRoom.language.languageCode, leastRoom.device.name, hundredths(card)
+        )
         return [
             LintFinding(
                 check: .labelLines, passed: linesPass,
                 measured: "\(counted(mostLines.lines, "line")) (\(name(mostLines)))",
-                required: "at most \(counted(maxLines, "line"))", property: .textSize, fix: linesPass ? nil : fix),
+                required: "at most \(counted(maxLines, "line"))", property: .textSize, fix: linesPass ? nil : fix,
+                figures: lines),
             LintFinding(
                 check: .cardFits, passed: cardPasses,
                 measured: "\(formatNumber(card.width.rounded())) × \(formatNumber(card.height.rounded())) pt "
                     + "(\(name(leastRoom)))",
-                required: "16 pt margins", property: .textSize, fix: cardPasses ? nil : fix),
+                required: "16 pt margins", property: .textSize, fix: cardPasses ? nil : fix, figures: margin),
         ]
+    }
+}
+
+/// The fit findings of the last few styles, by what fit depends on, for a caller that lints
+/// many styles: an edit of a colour (the studio's commonest) lays out nothing again.
+public final class FitMemo: Sendable {
+    private let recent = Mutex<[(key: FitLint.Key, findings: [LintFinding])]>([])
+
+    /// An empty memo.
+    public init() {}
+
+    func findings(for key: FitLint.Key) -> [LintFinding]? {
+        recent.withLock { list in list.first { $0.key == key }?.findings }
+    }
+
+    func keep(_ findings: [LintFinding], for key: FitLint.Key) {
+        recent.withLock { list in
+            list.append((key, findings))
+            if list.count > 8 { list.removeFirst() }
+        }
     }
 }

@@ -36,11 +36,50 @@ public struct LintFinding: Sendable, Equatable {
     /// A value of `property` that passes this check (nil when it passes, or when no value of that
     /// property alone would).
     public let fix: StyleProperty.Value?
+    /// `measured` and `required` as numbers, for machines (`frames lint --json`).
+    public let figures: Figures
+
+    /// A check's figures as numbers: the value measured, the bound it must keep, and their unit.
+    public struct Figures: Sendable, Equatable {
+        /// What the numbers count.
+        public enum Unit: String, Sendable {
+            /// A contrast ratio: the number before ":1" (WCAG 2.2).
+            case ratio
+            /// Lines of the label.
+            case lines
+            /// Points.
+            case pt
+        }
+
+        /// Which side of `required` passes.
+        public enum Bound: String, Sendable {
+            /// `measured` ≥ `required` passes.
+            case atLeast = "at least"
+            /// `measured` ≤ `required` passes.
+            case atMost = "at most"
+        }
+
+        /// The value found: a ratio floored to two decimals (as `measured` says it), a count of
+        /// lines, or points (the card's smallest margin for the fit check, to 0.01 pt).
+        public let measured: Double
+        /// The bound the value must keep.
+        public let required: Double
+        /// The unit of both.
+        public let unit: Unit
+        /// Which side of the bound passes.
+        public let bound: Bound
+        /// For the fit checks: the worst language (ISO 639-1) and device, and the card there (pt).
+        public var language: String? = nil
+        /// The device of the worst case, as `--device` names it.
+        public var device: String? = nil
+        /// The card's size in the worst case, pt.
+        public var card: Size? = nil
+    }
 
     /// Equal when every field is (properties by name).
     public static func == (a: LintFinding, b: LintFinding) -> Bool {
         a.check == b.check && a.passed == b.passed && a.measured == b.measured && a.required == b.required
-            && a.property.name == b.property.name && a.fix == b.fix
+            && a.property.name == b.property.name && a.fix == b.fix && a.figures == b.figures
     }
 
     /// The fix as the command line writes it ("--spinner-color #1F6FEB"), or nil.

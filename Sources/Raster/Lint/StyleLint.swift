@@ -12,6 +12,8 @@ public struct StyleLint: Sendable {
     public var maxLines: Int
     /// The screen under the card, opaque. Default: white.
     public var screenColor: Color
+    /// Fit findings already made, kept by a caller that lints many styles (the studio), or nil.
+    public var memo: FitMemo?
 
     /// The smallest text size, pt.
     public static let minimumTextSize = 11.0
@@ -21,9 +23,10 @@ public struct StyleLint: Sendable {
     public static let largeTextSize = 18.0
 
     /// A lint with at most `maxLines` lines of label and the card on `screenColor` (its alpha
-    /// ignored).
-    public init(maxLines: Int = 3, screenColor: Color = .white) {
+    /// ignored), reusing `memo`'s fit findings when given.
+    public init(maxLines: Int = 3, screenColor: Color = .white, memo: FitMemo? = nil) {
         self.maxLines = maxLines
+        self.memo = memo
         self.screenColor = Color(red8: screenColor.red, green8: screenColor.green, blue8: screenColor.blue)
     }
 
@@ -31,7 +34,7 @@ public struct StyleLint: Sendable {
     /// dimmed screen only for the overlay). Throws when the label's font cannot be loaded.
     public func findings(for style: LoadingStyle, variant: Variant) throws(FontError) -> [LintFinding] {
         var findings = contrastFindings(for: style, variant: variant)
-        findings += try FitLint.findings(for: style, maxLines: maxLines)
+        findings += try FitLint.findings(for: style, maxLines: maxLines, memo: memo)
         findings.append(
             threshold(
                 .strokeWidth, .strokeWidth, style.strokeWidth, minimum: StyleLint.minimumStrokeWidth, unit: "pt"))
@@ -41,7 +44,8 @@ public struct StyleLint: Sendable {
             LintFinding(
                 check: .spinnerSize, passed: spinnerFits, measured: formatNumber(style.spinnerSize) + " pt",
                 required: "at most \(formatNumber(max(0, largest))) pt", property: .spinnerSize,
-                fix: spinnerFits || largest < 2 * style.strokeWidth ? nil : .number(largest.rounded(.down))))
+                fix: spinnerFits || largest < 2 * style.strokeWidth ? nil : .number(largest.rounded(.down)),
+                figures: .init(measured: style.spinnerSize, required: max(0, largest), unit: .pt, bound: .atMost)))
         findings.append(
             threshold(.textSize, .textSize, style.textSize, minimum: StyleLint.minimumTextSize, unit: "pt"))
         return findings
@@ -54,7 +58,8 @@ public struct StyleLint: Sendable {
         return LintFinding(
             check: check, passed: passed, measured: "\(formatNumber(value)) \(unit)",
             required: "at least \(formatNumber(minimum)) \(unit)", property: property,
-            fix: passed ? nil : .number(minimum))
+            fix: passed ? nil : .number(minimum),
+            figures: .init(measured: value, required: minimum, unit: .pt, bound: .atLeast))
     }
 
     /// The colours as they appear: the screen dimmed, the card on it, the track on the card.
@@ -109,7 +114,8 @@ public struct StyleLint: Sendable {
         return LintFinding(
             check: check, passed: passed, measured: Contrast.text(ratio),
             required: "at least \(formatNumber(minimum)):1", property: property,
-            fix: passed ? nil : fix().map(StyleProperty.Value.color))
+            fix: passed ? nil : fix().map(StyleProperty.Value.color),
+            figures: .init(measured: Contrast.floored(ratio), required: minimum, unit: .ratio, bound: .atLeast))
     }
 
     /// The card against the screen under the dim layer: the fix is the least dimAmount (in steps
@@ -138,6 +144,7 @@ public struct StyleLint: Sendable {
         }
         return LintFinding(
             check: .cardOnScreen, passed: passed, measured: Contrast.text(ratio), required: "at least 3:1",
-            property: property, fix: fix)
+            property: property, fix: fix,
+            figures: .init(measured: Contrast.floored(ratio), required: 3, unit: .ratio, bound: .atLeast))
     }
 }

@@ -3,7 +3,6 @@ import CFreeType
 import CZlib
 import Checksum
 import PNGBridge
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -22,11 +21,11 @@ extension Manifest {
     /// fontconfig only when it was asked for the label's fonts (`TextLabel.askedFontconfig`). A
     /// render without a label never opens them (Sources/LibraryLoader), nor does asking their
     /// versions here.
-    package static func libraryVersions(label: Bool, fontconfig: Bool) -> [String: String] {
+    static func libraryVersions(label: Bool, fontconfig: Bool) -> [String: String] {
         var versions = encoderVersions
         if label { versions["FreeType"] = freeTypeVersion }
         if label && fontconfig {
-            let number = Int(frames_FcGetVersion()) // 21401 is 2.14.1
+            let number = Int(FcGetVersion()) // 21401 is 2.14.1
             versions["fontconfig"] = "\(number / 10000).\(number / 100 % 100).\(number % 100)"
         }
         return versions
@@ -48,9 +47,12 @@ extension Manifest {
     }()
 
     /// Records what `renderer` was made with: the generator, the libraries, the image size, the
-    /// label's font files, and the checksums of those and of the backdrop image (read from
-    /// `backdropImageFile`, listed under `backdropImage` as given).
-    package mutating func recordEnvironment(of renderer: FrameRenderer, backdropImageFile: String?) {
+    /// label's font files, and `checksum` of each of those and of the backdrop image (its file
+    /// `backdropImageFile`, listed under `backdropImage` as given). `checksum` gives a file's
+    /// CRC-32 as 8 hex digits, or nil when it cannot be read.
+    package mutating func recordEnvironment(
+        of renderer: FrameRenderer, backdropImageFile: String?, checksum: (String) -> String?
+    ) {
         generator = "frames " + Manifest.framesVersion
         libraries = Manifest.libraryVersions(
             label: renderer.label != nil, fontconfig: renderer.label?.askedFontconfig ?? false)
@@ -60,9 +62,9 @@ extension Manifest {
         let fonts = renderer.label?.fontFiles ?? []
         fontFiles = fonts
         checksums = [:]
-        for path in fonts { checksums[path] = FileChecksum.crc32(of: path) }
+        for path in fonts { checksums[path] = checksum(path) }
         if let image = backdropImage, let file = backdropImageFile {
-            checksums[image] = FileChecksum.crc32(of: file)
+            checksums[image] = checksum(file)
         }
     }
 
@@ -122,41 +124,11 @@ extension Manifest {
     }
 }
 
-/// CRC-32 (zlib's) of files and texts, as 8 hex digits. A checksum names what a render was made
-/// with so that drift can be explained; the pixels are compared anyway, so a checksum that
-/// missed a change (one chance in 2³² for an arbitrary change, none for a change of up to 32
-/// adjacent bits) would only cost the explanation. CRC-32 is chosen for its speed: every render
-/// with a label checksums its font files.
-package enum FileChecksum {
-    private static let cache = Mutex<[String: (size: Int, modified: Int, crc32: String)]>([:])
-
-    /// The file's CRC-32 as 8 hex digits, or nil when it cannot be read. A file is read once
-    /// per process while its size and modification time stay the same.
-    package static func crc32(of path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let size = Int(info.st_size)
-        #if canImport(Darwin)
-        let modified = Int(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        #endif
-        if let known = cache.withLock({ $0[path] }), known.size == size, known.modified == modified {
-            return known.crc32
-        }
-        var crc: UInt32 = 0
-        do {
-            try FileInput.forEachChunk(path) { crc = frames_crc32(crc, $0.baseAddress, $0.count) }
-        } catch {
-            return nil
-        }
-        let hex = hex(crc)
-        cache.withLock { $0[path] = (size, modified, hex) }
-        return hex
-    }
-
+/// CRC-32 (zlib's) of texts, as 8 hex digits: the fingerprints of a manifest's fields; files'
+/// checksums are `FileChecksum.crc32(of:)` (FrameFiles).
+package enum Checksums {
     /// The CRC-32 of `bytes`, as zlib's `crc32` computes it (`frames_crc32`).
-    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBufferPointer { frames_crc32(0, $0.baseAddress, $0.count) }
     }
 

@@ -2,18 +2,19 @@
 /// `--lottie`, `--svg`, `--swift`), listed in manifest.json under "exports".
 extension Manifest {
     /// One file written beside the frames.
-    package struct Export: Sendable, Equatable {
+    public struct Export: Sendable, Equatable {
         /// The option that asked for it, without dashes: "webp", "apng".
-        package var format: String
+        var format: String
         /// Its name in the frame folder when it lies there (`inFolder`), else its path as given.
-        package var path: String
+        public var path: String
         /// Whether the file lies in the frame folder: then `frames verify` does not count it as
         /// an unlisted frame.
-        package var inFolder: Bool
+        public var inFolder: Bool
         /// The file's size in bytes.
-        package var bytes: Int
+        var bytes: Int
 
-        package init(format: String, path: String, inFolder: Bool, bytes: Int) {
+        /// A file of `format` at `path` (a name in the folder when `inFolder`), `bytes` long.
+        public init(format: String, path: String, inFolder: Bool, bytes: Int) {
             self.format = format
             self.path = path
             self.inFolder = inFolder

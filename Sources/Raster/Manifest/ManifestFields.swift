@@ -2,11 +2,11 @@
 /// (and what a version 1 manifest that lacks it means), and whether it describes the render.
 extension Manifest {
     /// One key of manifest.json.
-    package struct Field: Sendable {
-        package let key: String
+    struct Field: Sendable {
+        let key: String
         /// Whether the value describes what was rendered: then its value is fingerprinted when
         /// written, so that an edit is named when the folder is verified.
-        package let describesRender: Bool
+        let describesRender: Bool
         /// The value written, or nil to leave the key out.
         let write: @Sendable (Manifest) -> JSONValue?
         /// Reads the value (nil when the key is absent) into the manifest. Throws `ManifestError`
@@ -26,9 +26,10 @@ extension Manifest {
 
     /// Every key, in the order they are read (a key may depend on those before it). The file
     /// lists them sorted.
-    package static let fields: [Field] =
+    static let fields: [Field] =
         [versionField] + environmentFields + textEnvironmentFields + sceneFields + labelFields + sequenceFields
         + fileFields + exportFields
+        + [toleranceField]
         + [fingerprintsField]
 
     /// Read before every other key, so that a newer manifest is refused as such.
@@ -176,7 +177,9 @@ extension Manifest {
                 }
                 let members = try r.object(value, "backdrop", keys: ["color", "image"])
                 m.backdropColor = try r.value(members["color"], "backdrop.color") { value in
-                    guard case .string(let text) = value, let color = Color(parsing: text) else {
+                    guard case .string(let text) = value, text.hasPrefix("#"), [7, 9].contains(text.count),
+                        let color = Color(parsing: text)
+                    else {
                         throw r.invalid("backdrop.color", value, "a colour as \"#RRGGBB\" or \"#RRGGBBAA\"")
                     }
                     return color

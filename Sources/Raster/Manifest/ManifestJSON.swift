@@ -2,7 +2,7 @@
 extension Manifest {
     /// The manifest as written: every field's value (keys sorted, nothing that depends on time,
     /// so the same run writes the same bytes), and fingerprints of the description.
-    package var json: JSONValue {
+    var json: JSONValue {
         var object: [String: JSONValue] = [:]
         for field in Manifest.fields {
             if let value = field.write(self) { object[field.key] = value }
@@ -14,7 +14,7 @@ extension Manifest {
     package var bytes: [UInt8] { json.utf8 }
 
     /// The values of the fields that describe the render, as written.
-    var described: [String: JSONValue] {
+    package var described: [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         for field in Manifest.fields where field.describesRender {
             if let value = field.write(self) { object[field.key] = value }
@@ -73,7 +73,7 @@ extension Manifest {
     }
 
     private static func fingerprint(_ key: String, _ value: JSONValue) -> String {
-        FileChecksum.hex(FileChecksum.crc32(Array((key + "=").utf8) + value.utf8))
+        Checksums.hex(Checksums.crc32(Array((key + "=").utf8) + value.utf8))
     }
 
     /// The description's fields whose values in the manifest as read (`object`) are not those

@@ -28,28 +28,36 @@ public struct MeasureReport: Sendable {
         self.against = against
     }
 
-    /// The page.
-    public var html: String {
+    /// The page, handed to `write` piece by piece (each picture a piece of its own), so that the
+    /// page is never held whole; stops at the first error `write` throws.
+    public func write<E: Error>(to write: (String) throws(E) -> Void) throws(E) {
         let m = measurement
         var headline = "frames measure \(name)"
         if let verdict { headline += verdict.passes ? ": every property within tolerance" : ": properties off" }
-        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<title>\(escapeHTML(headline))</title>\n<style>\n\(MeasureReport.style)</style>\n</head>\n<body>\n"
-        page += "<h1>\(escapeHTML(headline))</h1>\n"
-        page += "<p class=\"summary\">\(escapeHTML(summary))</p>\n"
+        var head = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        head += "<title>\(escapeHTML(headline))</title>\n<style>\n\(MeasureReport.style)</style>\n</head>\n<body>\n"
+        head += "<h1>\(escapeHTML(headline))</h1>\n"
+        head += "<p class=\"summary\">\(escapeHTML(summary))</p>\n"
         if !m.notes.isEmpty {
-            page += "<ul class=\"notes\">\n" + m.notes.map { "<li>\(escapeHTML($0))</li>\n" }.joined() + "</ul>\n"
+            head += "<ul class=\"notes\">\n" + m.notes.map { "<li>\(escapeHTML($0))</li>\n" }.joined() + "</ul>\n"
         }
-        page += "<div class=\"panels\">\n" + overview + "</div>\n"
-        page += "<h2>Screenshot, re-render and difference</h2>\n<div class=\"panels\" id=\"compare\">\n"
+        try write(head + "<div class=\"panels\">\n")
+        try write(overview)
+        try write("</div>\n<h2>Screenshot, re-render and difference</h2>\n<div class=\"panels\" id=\"compare\">\n")
         for (image, role, caption) in [
             (m.screenshot, "screenshot", "screenshot"), (m.rerender, "rerender", "re-render of the recovered style"),
             (MeasureReport.difference(m.screenshot, m.rerender), "difference", "difference (brighter: larger)"),
         ] {
-            page += MeasureReport.figure(image, role: role, caption: caption, zoom: 1)
+            try write(MeasureReport.figure(image, role: role, caption: caption, zoom: 1))
         }
-        page += "</div>\n<h2>Style</h2>\n" + styleTable + lineTable
-        return page + "</body>\n</html>\n"
+        try write("</div>\n<h2>Style</h2>\n" + styleTable + lineTable + "</body>\n</html>\n")
+    }
+
+    /// The whole page as one string (`write(to:)` into memory).
+    public var html: String {
+        var page = ""
+        write { (text: String) throws(Never) in page += text }
+        return page
     }
 
     var summary: String {
@@ -90,6 +98,22 @@ public struct MeasureReport: Sendable {
             + "shown to fit</figcaption><img class=\"\(role)\" width=\"\(image.width * zoom)\" "
             + "height=\"\(image.height * zoom)\" alt=\"\(escapeHTML(caption))\" src=\"\(Base64.pngDataURI(png))\">"
             + "</figure>\n"
+    }
+
+    /// The screenshot, the re-render and their difference side by side (4 px apart) as a PNG
+    /// data URI, for a page to show beside the measurement; "" when it cannot be made.
+    public static func sideBySide(_ m: IndicatorMeasurement) -> String {
+        let difference = difference(m.screenshot, m.rerender)
+        let (w, h, gap) = (m.screenshot.width, m.screenshot.height, 4)
+        guard m.rerender.width == w, m.rerender.height == h, var out = try? Pixmap(width: 3 * w + 2 * gap, height: h)
+        else { return "" }
+        for (k, image) in [m.screenshot, m.rerender, difference].enumerated() {
+            for y in 0..<h {
+                for x in 0..<w { out.pixels[y * out.width + k * (w + gap) + x] = image.pixels[y * w + x] }
+            }
+        }
+        guard let png = try? PNGEncoder().encode(out) else { return "" }
+        return Base64.pngDataURI(png)
     }
 
     /// Where two images of one size differ: each pixel's largest channel difference × 8 (32

@@ -6,13 +6,13 @@
 /// `S·c + D·(1 − S.alpha·c)`. Rounding happens only in `write(into:)`, so a pixel's error is
 /// one rounding however many layers cover it. The rounding rule is round-to-nearest, ties to
 /// even (the IEEE default, and numpy's `round`), on v × 255.
-package struct Canvas: Sendable {
-    package let window: PixelRect
+struct Canvas: Sendable {
+    let window: PixelRect
     /// Four floats a pixel, R G B A, rows of `window.width` pixels.
-    package private(set) var values: [Float]
+    private(set) var values: [Float]
 
     /// A canvas filled with `background`.
-    package init(window: PixelRect, background: PremultipliedColor) {
+    init(window: PixelRect, background: PremultipliedColor) {
         self.window = window
         let count = window.width * window.height
         // Every float written once: the background's four values, pixel after pixel.
@@ -25,7 +25,7 @@ package struct Canvas: Sendable {
     }
 
     /// Composites `layer` source-over onto the canvas.
-    package mutating func draw(_ layer: Layer) {
+    mutating func draw(_ layer: Layer) {
         let area = layer.window.intersection(window)
         if area.isEmpty { return }
         switch layer.coverage {
@@ -128,7 +128,7 @@ package struct Canvas: Sendable {
     /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
     /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
     /// row, for a pixmap that holds a band of the image.
-    package func write(into pixmap: inout Pixmap, originY: Int = 0) {
+    func write(into pixmap: inout Pixmap, originY: Int = 0) {
         let (width, height) = (pixmap.width, pixmap.height)
         pixmap.pixels.withUnsafeMutableBufferPointer { p in
             write(into: p.baseAddress!, width: width, rows: originY..<(originY + height))
@@ -252,7 +252,7 @@ func quantizePixel(_ pixel: (Float, Float, Float, Float)) -> UInt32 {
 /// Float whose unit in the last place is 1, so the addition itself rounds (IEEE
 /// round-to-nearest-even) and the low mantissa bits hold the result: no trapping conversion.
 @inline(__always)
-package func quantize(_ value: Float) -> UInt32 {
+func quantize(_ value: Float) -> UInt32 {
     let clamped = min(max(value, 0), 1)
     return (clamped * 255 + 8_388_608).bitPattern & 0xFF
 }

@@ -2,7 +2,8 @@
 /// each 0…255.
 ///
 /// Built from 0…1 components (`Color(red:green:blue:opacity:)`, each rounded from v × 255 to the
-/// nearest integer), from hex (`#RRGGBB`, `#RRGGBBAA`) or from a name (`white`, `black`, `clear`).
+/// nearest integer), or from text as designers type it (`Color(parsing:)`: hex, CSS names,
+/// `rgb()`/`rgba()`).
 public struct Color: Sendable, Equatable, Hashable {
     /// Red, 0…255, sRGB-encoded, not premultiplied.
     public var red: UInt8
@@ -37,31 +38,6 @@ public struct Color: Sendable, Equatable, Hashable {
     public static let black = Color(red8: 0, green8: 0, blue8: 0)
     /// Fully transparent, #00000000.
     public static let clear = Color(red8: 0, green8: 0, blue8: 0, alpha8: 0)
-
-    /// The names `Color(name:)` accepts, in the order help lists them.
-    package static let names: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
-
-    /// Parses `#RRGGBB`, `#RRGGBBAA` (the `#` may be left out; hex digits in either case) or one
-    /// of `names`. Returns nil for anything else.
-    public init?(parsing text: String) {
-        if let named = Color.names.first(where: { $0.0 == text.lowercased() }) {
-            self = named.1
-            return
-        }
-        var digits = Substring(text)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6 || digits.count == 8,
-            digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-            let value = UInt32(digits, radix: 16)
-        else { return nil }
-        if digits.count == 6 {
-            self.init(red8: UInt8(value >> 16), green8: UInt8((value >> 8) & 0xFF), blue8: UInt8(value & 0xFF))
-        } else {
-            self.init(
-                red8: UInt8(value >> 24), green8: UInt8((value >> 16) & 0xFF),
-                blue8: UInt8((value >> 8) & 0xFF), alpha8: UInt8(value & 0xFF))
-        }
-    }
 
     /// `#RRGGBB` for an opaque colour, `#RRGGBBAA` otherwise; upper-case digits.
     public var hex: String {

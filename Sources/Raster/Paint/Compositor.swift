@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -67,20 +65,18 @@ enum Compositor {
     }
 
     /// Composites the rows of each band of `rows` into the rows of `pixels` (`width` wide) from
-    /// the band's `targets` entry on, the bands on all cores. When `spanning`, only the columns
+    /// the band's `targets` entry on. When `spanning`, only the columns
     /// `compositedColumns` finds are composited in a band, and every other column repeats the
     /// column on its left; otherwise every column.
     private static func composite(
         _ layers: [Layer], background: PremultipliedColor, rows: [Range<Int>], targets: [Int], spanning: Bool,
         width: Int, into pixels: UnsafeMutablePointer<UInt32>
     ) {
-        let base = SendablePointer(pixels)
-        // Bands go to disjoint rows: each thread writes its own.
-        DispatchQueue.concurrentPerform(iterations: rows.count) { band in
+        for band in rows.indices {
             let range = rows[band]
             let reaching = layers.filter { $0.window.y0 < range.upperBound && $0.window.y1 > range.lowerBound }
             let runs = spanning ? compositedColumns(of: reaching, rows: range, width: width) : [0..<width]
-            let rowsStart = base.pointer + targets[band] * width
+            let rowsStart = pixels + targets[band] * width
             for columns in runs {
                 var canvas = Canvas(
                     window: PixelRect(
@@ -229,10 +225,4 @@ extension Layer {
             for y in reached { repeats[y - first] = false }
         }
     }
-}
-
-/// A pointer handed to threads that write disjoint parts of what it points to.
-struct SendablePointer<T>: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<T>
-    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }

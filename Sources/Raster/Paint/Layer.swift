@@ -1,5 +1,5 @@
 /// Where a layer paints, and how much of each pixel.
-package enum Coverage: Sendable, Equatable {
+enum Coverage: Sendable, Equatable {
     /// An axis-aligned rectangle in pixels with exact fractional coverage at its edges
     /// (the product of the covered fractions of the pixel's column and row).
     case rect(Rect)
@@ -22,17 +22,17 @@ package enum Coverage: Sendable, Equatable {
 }
 
 /// One thing to paint: a coverage and a premultiplied colour, composited source-over.
-package struct Layer: Sendable, Equatable {
-    package var coverage: Coverage
-    package var color: PremultipliedColor
+struct Layer: Sendable, Equatable {
+    var coverage: Coverage
+    var color: PremultipliedColor
 
-    package init(coverage: Coverage, color: PremultipliedColor) {
+    init(coverage: Coverage, color: PremultipliedColor) {
         self.coverage = coverage
         self.color = color
     }
 
     /// The layer's coverage of pixel (x, y), 0…1 (the same values `Canvas.draw` uses).
-    package func coverage(x: Int, y: Int) -> Float {
+    func coverage(x: Int, y: Int) -> Float {
         switch coverage {
         case .rect(let rect):
             return Coverage.fraction(rect.minX, rect.maxX, x) * Coverage.fraction(rect.minY, rect.maxY, y)
@@ -46,7 +46,7 @@ package struct Layer: Sendable, Equatable {
     }
 
     /// The pixels this layer may change.
-    package var window: PixelRect {
+    var window: PixelRect {
         switch coverage {
         case .rect(let rect): return rect.enclosingPixels
         case .mask(let mask): return mask.window

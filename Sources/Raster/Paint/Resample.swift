@@ -1,10 +1,10 @@
 /// Scaling an image to cover a size (aspect-fill, centred), as a backdrop.
-package enum Resample {
+enum Resample {
     /// `image` scaled by s = max(width / w, height / h), centred, cropped to width × height px.
     /// Each output pixel averages the source area it covers (a box filter, exact for
     /// shrinking); when enlarging, it interpolates bilinearly between source pixel centres.
     /// Premultiplied, in Float, rounded once.
-    package static func aspectFill(_ image: Pixmap, width: Int, height: Int) throws -> Pixmap {
+    static func aspectFill(_ image: Pixmap, width: Int, height: Int) throws(RasterError) -> Pixmap {
         let scale = max(Double(width) / Double(image.width), Double(height) / Double(image.height))
         let offsetX = (Double(image.width) - Double(width) / scale) / 2
         let offsetY = (Double(image.height) - Double(height) / scale) / 2
@@ -15,7 +15,9 @@ package enum Resample {
 
     /// `image` resampled: output pixel (x, y) is the sum over `columns[x]` × `rows[y]` of the
     /// weighted source pixels (premultiplied, in Float, rounded once).
-    static func resampled(_ image: Pixmap, columns: [[(Int, Float)]], rows: [[(Int, Float)]]) throws -> Pixmap {
+    static func resampled(_ image: Pixmap, columns: [[(Int, Float)]], rows: [[(Int, Float)]]) throws(RasterError)
+        -> Pixmap
+    {
         let width = columns.count
         let height = rows.count
         var out = try Pixmap(width: width, height: height)

@@ -7,12 +7,12 @@ import Darwin
 #endif
 
 /// A closed polygon in pixels: the flattened form of one contour.
-package typealias Polygon = [Point]
+typealias Polygon = [Point]
 
 extension Path {
     /// The default flattening tolerance: 0.002 px, the largest distance between a chord and its
     /// arc. At this tolerance the coverage error of flattening stays below 0.3/255 per pixel.
-    package static let defaultTolerance = 0.002
+    static let defaultTolerance = 0.002
 
     /// The contours as closed polygons whose chords stay within `tolerance` px of the true arcs.
     ///
@@ -22,7 +22,7 @@ extension Path {
     /// instead of cutting inside it. The arc's two end points stay on the circle, joined to the
     /// first and last vertex by a radial step of a few thousandths of a pixel that adds no area, so
     /// arcs join lines exactly and a flattened disc or sector has exactly the true area.
-    package func flattened(tolerance: Double = Path.defaultTolerance) -> [Polygon] {
+    func flattened(tolerance: Double = Path.defaultTolerance) -> [Polygon] {
         precondition(tolerance > 0, "tolerance must be positive")
         var polygons: [Polygon] = []
         var current: Polygon = []

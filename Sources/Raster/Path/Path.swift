@@ -3,8 +3,8 @@
 /// Arcs stay exact until `flattened(tolerance:)` turns them into chords. Every contour is closed
 /// implicitly: the rasterizer joins its last point to its first. Angles follow `Angle`: 0° at
 /// 3 o'clock, a positive sweep turns clockwise on screen.
-package struct Path: Sendable, Equatable {
-    package enum Element: Sendable, Equatable {
+struct Path: Sendable, Equatable {
+    enum Element: Sendable, Equatable {
         /// Starts a new contour at the point.
         case move(Point)
         /// A straight line from the current point.
@@ -17,33 +17,33 @@ package struct Path: Sendable, Equatable {
         case cubicCurve(control1: Point, control2: Point, to: Point)
     }
 
-    package private(set) var elements: [Element] = []
+    private(set) var elements: [Element] = []
 
-    package init() {}
+    init() {}
 
-    package mutating func move(to point: Point) {
+    mutating func move(to point: Point) {
         elements.append(.move(point))
     }
 
-    package mutating func addLine(to point: Point) {
+    mutating func addLine(to point: Point) {
         elements.append(.line(point))
     }
 
     /// Adds an arc of `radius` px around `center` from `start`, turning by `sweep`
     /// (positive = clockwise on screen). Starts a contour if there is none.
-    package mutating func addArc(center: Point, radius: Double, start: Angle, sweep: Angle) {
+    mutating func addArc(center: Point, radius: Double, start: Angle, sweep: Angle) {
         elements.append(.arc(center: center, radius: radius, start: start, sweep: sweep))
     }
 
-    package mutating func addQuadCurve(to point: Point, control: Point) {
+    mutating func addQuadCurve(to point: Point, control: Point) {
         elements.append(.quadCurve(control: control, to: point))
     }
 
-    package mutating func addCurve(to point: Point, control1: Point, control2: Point) {
+    mutating func addCurve(to point: Point, control1: Point, control2: Point) {
         elements.append(.cubicCurve(control1: control1, control2: control2, to: point))
     }
 
-    package mutating func append(_ other: Path) {
+    mutating func append(_ other: Path) {
         elements.append(contentsOf: other.elements)
     }
 }

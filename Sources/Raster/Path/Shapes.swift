@@ -4,14 +4,14 @@
 /// exactly the shape; holes wind the other way.
 extension Path {
     /// A disc of `radius` px.
-    package static func circle(center: Point, radius: Double) -> Path {
+    static func circle(center: Point, radius: Double) -> Path {
         var path = Path()
         path.addArc(center: center, radius: radius, start: .degrees(0), sweep: .degrees(360))
         return path
     }
 
     /// The area between two concentric circles: `outerRadius` ≥ `innerRadius` ≥ 0 px.
-    package static func ring(center: Point, outerRadius: Double, innerRadius: Double) -> Path {
+    static func ring(center: Point, outerRadius: Double, innerRadius: Double) -> Path {
         var path = Path.circle(center: center, radius: outerRadius)
         if innerRadius > 0 {
             path.move(to: center.moved(by: innerRadius, toward: .degrees(0)))
@@ -21,7 +21,7 @@ extension Path {
     }
 
     /// A rectangle with circular corners of `cornerRadius` px, clamped to half the shorter side.
-    package static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
+    static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
         let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
         var path = Path()
         path.move(to: Point(x: rect.minX + r, y: rect.minY))
@@ -43,7 +43,7 @@ extension Path {
     /// The outline of an arc of centre-line `radius` px stroked `width` px wide with round caps:
     /// the annular sector from `start` turning clockwise by `sweep` (0°…360°), plus a half disc of
     /// radius width/2 past each end. Needs radius ≥ width/2.
-    package static func strokedArc(
+    static func strokedArc(
         center: Point, radius: Double, width: Double,
         start: Angle, sweep: Angle
     ) -> Path {

@@ -1,28 +1,33 @@
 /// One image in a report, and how it compared.
 package struct ReportFrame: Sendable {
-    package let name: String
-    package let outcome: FrameOutcome
+    let name: String
+    let outcome: FrameOutcome
     /// The expected and actual images, loaded only when the frame is drawn (frames that fail);
     /// nil where one side has none.
-    package let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+    let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+    /// For a judged frame that fails: pixelmatch's picture of the difference and the differences
+    /// alone on transparency (`DifferencePicture`), made when the frame is drawn.
+    let pictures: (@Sendable () -> (difference: Pixmap, mask: Pixmap)?)?
 
     package init(
-        name: String, outcome: FrameOutcome, images: @escaping @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
+        name: String, outcome: FrameOutcome, images: @escaping @Sendable () -> (expected: Pixmap?, actual: Pixmap?),
+        pictures: (@Sendable () -> (difference: Pixmap, mask: Pixmap)?)? = nil
     ) {
         self.name = name
         self.outcome = outcome
         self.images = images
+        self.pictures = pictures
     }
 }
 
 /// A folder (or a pair of files) in a report: its frames, and what explains them; or why it
 /// could not be compared at all.
 package struct ReportSection: Sendable {
-    package let title: String
-    package let notes: [String]
-    package let frames: [ReportFrame]
+    let title: String
+    let notes: [String]
+    let frames: [ReportFrame]
     /// Why nothing in it could be compared (a folder that is not a frames folder, …).
-    package let error: String?
+    let error: String?
 
     package init(title: String, notes: [String], frames: [ReportFrame], error: String? = nil) {
         self.title = title
@@ -42,20 +47,30 @@ package struct ReportSection: Sendable {
 /// a toggle between expected and actual.
 package struct HTMLReport: Sendable {
     /// "frames verify", "frames compare".
-    package let command: String
-    package let sections: [ReportSection]
-    package let maxChannelDelta: Int
-    package let maxDifferingPixels: Int
+    let command: String
+    let sections: [ReportSection]
+    let maxChannelDelta: Int
+    let maxDifferingPixels: Int
+    /// The options of a judged comparison in words (metric, threshold, regions, limits), shown
+    /// instead of the two thresholds.
+    let options: String?
 
-    package init(command: String, sections: [ReportSection], maxChannelDelta: Int, maxDifferingPixels: Int) {
+    package init(
+        command: String, sections: [ReportSection], maxChannelDelta: Int, maxDifferingPixels: Int,
+        options: String? = nil
+    ) {
         self.command = command
         self.sections = sections
         self.maxChannelDelta = maxChannelDelta
         self.maxDifferingPixels = maxDifferingPixels
+        self.options = options
     }
 
-    /// The page. Images of failing frames are loaded and encoded one at a time.
-    package var html: String {
+    /// The page, handed to `write` piece by piece: the images of failing frames are loaded,
+    /// encoded and written one at a time, each PNG as it is deflated, so that memory holds one
+    /// frame's images and never the page (a report of two 100-megapixel images is a page of
+    /// gigabytes). Stops at the first error `write` throws.
+    package func write<E: Error>(to write: (String) throws(E) -> Void) throws(E) {
         let all = sections.flatMap(\.frames)
         let failing = all.filter { !$0.outcome.passes }.count
         let errors = sections.filter { $0.error != nil }.count
@@ -65,34 +80,42 @@ package struct HTMLReport: Sendable {
                 ? "\(all.count == 1 ? "the" : "all") \(counted(all.count, "frame")) \(all.count == 1 ? "holds" : "hold")"
                 : "\(failing) of \(counted(all.count, "frame")) \(failing == 1 ? "differs" : "differ")")
         if errors > 0 { headline += "; \(counted(errors, "folder")) could not be verified" }
-        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        page += "<title>\(escapeHTML(headline))</title>\n<style>\n\(HTMLReport.style)</style>\n</head>\n<body>\n"
-        page += "<h1>\(escapeHTML(headline))</h1>\n<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n"
-        page += summaryTable
+        try write("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        try write("<title>\(escapeHTML(headline))</title>\n<style>\n\(HTMLReport.style)</style>\n</head>\n<body>\n")
+        try write("<h1>\(escapeHTML(headline))</h1>\n<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n")
+        try write(summaryTable)
         for (s, section) in sections.enumerated() {
-            page += "<section class=\"folder\">\n<h2>\(escapeHTML(section.title))</h2>\n"
+            try write("<section class=\"folder\">\n<h2>\(escapeHTML(section.title))</h2>\n")
             if let error = section.error {
-                page += "<p class=\"error\">Error: \(escapeHTML(error))</p>\n</section>\n"
+                try write("<p class=\"error\">Error: \(escapeHTML(error))</p>\n</section>\n")
                 continue
             }
             if !section.notes.isEmpty {
-                page += "<ul class=\"notes\">\n"
-                for note in section.notes { page += "<li>\(escapeHTML(note))</li>\n" }
-                page += "</ul>\n"
+                try write("<ul class=\"notes\">\n" + section.notes.map { "<li>\(escapeHTML($0))</li>\n" }.joined())
+                try write("</ul>\n")
             }
             let passing = section.frames.filter(\.outcome.passes).count
-            page += "<p>\(passing) of \(counted(section.frames.count, "frame")) \(passing == 1 ? "holds" : "hold")"
-            page += passing > 0 ? " (listed above, not drawn).</p>\n" : ".</p>\n"
+            try write(
+                "<p>\(passing) of \(counted(section.frames.count, "frame")) \(passing == 1 ? "holds" : "hold")"
+                    + (passing > 0 ? " (listed above, not drawn).</p>\n" : ".</p>\n"))
             for (f, frame) in section.frames.enumerated() where !frame.outcome.passes {
-                page += ReportFigure(frame: frame, id: "f\(s)-\(f)", thresholds: thresholds).html
+                try ReportFigure(frame: frame, id: "f\(s)-\(f)", thresholds: thresholds).write(to: write)
             }
-            page += "</section>\n"
+            try write("</section>\n")
         }
-        return page + "<script>\n\(HTMLReport.script)</script>\n</body>\n</html>\n"
+        try write("<script>\n\(HTMLReport.script)</script>\n</body>\n</html>\n")
+    }
+
+    /// The whole page as one string (`write(to:)` into memory): for small reports and tests.
+    package var html: String {
+        var page = ""
+        write { (text: String) throws(Never) in page += text }
+        return page
     }
 
     var thresholds: String {
-        "Thresholds: a channel of a pixel may differ by \(maxChannelDelta) (--max-channel-delta), and "
+        if let options { return options }
+        return "Thresholds: a channel of a pixel may differ by \(maxChannelDelta) (--max-channel-delta), and "
             + "\(maxDifferingPixels) pixels per image may differ by more (--max-differing-pixels)."
     }
 
@@ -124,10 +147,13 @@ package struct HTMLReport: Sendable {
     }
 }
 
-/// Text for HTML: `&`, `<`, `>` and quotes escaped.
+/// Text for HTML: control and direction characters shown as `shownText` shows them, then `&`,
+/// `<`, `>` and quotes escaped.
 func escapeHTML(_ text: String) -> String {
     var out = ""
-    for character in text {
+    // The one rule for text from outside first (`shownText`): a name cannot break a line here
+    // either.
+    for character in shownText(text) {
         switch character {
         case "&": out += "&amp;"
         case "<": out += "&lt;"

@@ -24,42 +24,85 @@ struct ReportFigure {
                 share == 0 ? "0 %" : share < 0.01 ? "<0.01 %" : "\((share * 100).rounded() / 100) %",
                 "\(c.pixelsOverThreshold)", box, "",
             ]
+        case .judged(let c):
+            guard c.sizesMatch else { return ["", "", "", "", "", c.summary] }
+            let share = Double(c.differingPixels) / Double(max(1, c.expectedSize.width * c.expectedSize.height)) * 100
+            let box = c.differenceBox.map { "x \($0.x0)…\($0.x1 - 1), y \($0.y0)…\($0.y1 - 1)" } ?? ""
+            var notes: [String] = []
+            if c.antialiasedPixels > 0 { notes.append("\(c.antialiasedPixels) anti-aliased not counted") }
+            notes.append("at most \(c.largestCluster) in a \(c.settings.window)×\(c.settings.window) window")
+            if let shift = c.shift { notes.append(shift.description) }
+            return [
+                "\(c.maxChannelDelta)", "\(c.differingPixels)",
+                share == 0 ? "0 %" : share < 0.01 ? "<0.01 %" : "\((share * 100).rounded() / 100) %",
+                "\(c.differingPixels)", box, notes.joined(separator: "; "),
+            ]
         }
     }
 
-    var html: String {
-        let (expected, actual) = frame.images()
-        var out = "<article class=\"frame\" id=\"\(id)\">\n<h3>FAIL \(escapeHTML(frame.name))</h3>\n"
-        out += "<p class=\"figures\">\(escapeHTML(frame.outcome.summary))</p>\n"
-        out += "<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n<div class=\"panels\">\n"
-        out += ReportFigure.panel(expected, role: "expected", caption: "expected", alt: frame.name)
-        out += ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name)
-        if let expected, let actual {
-            out += ReportFigure.panel(
-                ImageComparison.differenceImage(expected: expected, actual: actual), role: "difference",
-                caption: "difference (magenta)", alt: frame.name)
+    /// The figure, handed to `write` piece by piece: each panel's PNG streamed into its data URI
+    /// as it is deflated, one panel at a time.
+    func write<E: Error>(to write: (String) throws(E) -> Void) throws(E) {
+        try write("<article class=\"frame\" id=\"\(id)\">\n<h3>FAIL \(escapeHTML(frame.name))</h3>\n")
+        try write("<p class=\"figures\">\(escapeHTML(frame.outcome.summary))</p>\n")
+        try write("<p class=\"thresholds\">\(escapeHTML(thresholds))</p>\n<div class=\"panels\">\n")
+        if let pictures = frame.pictures {
+            // Each image is let go once drawn: the pictures load the pair again themselves.
+            do {
+                let (expected, actual) = frame.images()
+                try ReportFigure.panel(expected, role: "expected", caption: "expected", alt: frame.name, to: write)
+                try ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name, to: write)
+            }
+            if let pictures = pictures() {
+                try ReportFigure.panel(
+                    pictures.difference, role: "difference",
+                    caption: "difference (red: differs, yellow: anti-aliased)", alt: frame.name, to: write)
+                try ReportFigure.panel(
+                    pictures.mask, role: "difference-mask checker", caption: "differences alone", alt: frame.name,
+                    to: write)
+            }
+            try write("</div>\n</article>\n")
+            return
         }
-        out += "</div>\n"
+        let (expected, actual) = frame.images()
+        try ReportFigure.panel(expected, role: "expected", caption: "expected", alt: frame.name, to: write)
+        try ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name, to: write)
+        if let expected, let actual {
+            try ReportFigure.panel(
+                ImageComparison.differenceImage(expected: expected, actual: actual), role: "difference",
+                caption: "difference (magenta)", alt: frame.name, to: write)
+        }
+        try write("</div>\n")
         if case .compared(let comparison) = frame.outcome, comparison.sizesMatch, let box = comparison.differenceBox,
             let expected, let actual
         {
-            out += zoom(box, expected, actual)
+            try write(zoom(box, expected, actual))
         }
-        return out + "</article>\n"
+        try write("</article>\n")
     }
 
-    /// One image at 1:1, or a note where there is none.
-    static func panel(_ image: Pixmap?, role: String, caption: String, alt: String) -> String {
-        guard let image, let png = try? PNGEncoder().encode(image) else {
-            return "<figure class=\"\(role)\"><figcaption>\(caption): none</figcaption></figure>\n"
+    /// One image at 1:1, or a note where there is none; its PNG streamed into the data URI.
+    static func panel<E: Error>(
+        _ image: Pixmap?, role: String, caption: String, alt: String, to write: (String) throws(E) -> Void
+    ) throws(E) {
+        guard let image else {
+            try write("<figure class=\"\(role)\"><figcaption>\(caption): none</figcaption></figure>\n")
+            return
         }
-        return "<figure class=\"\(role)\"><figcaption>\(caption), \(image.width)×\(image.height) px</figcaption>"
-            + "<img class=\"\(role) checker\" width=\"\(image.width)\" height=\"\(image.height)\" "
-            + "alt=\"\(caption) \(escapeHTML(alt))\" src=\"\(Base64.pngDataURI(png))\"></figure>\n"
+        try write(
+            "<figure class=\"\(role)\"><figcaption>\(caption), \(image.width)×\(image.height) px</figcaption>"
+                + "<img class=\"\(role) checker\" width=\"\(image.width)\" height=\"\(image.height)\" "
+                + "alt=\"\(caption) \(escapeHTML(alt))\" src=\"data:image/png;base64,")
+        var base64 = Base64Stream()
+        do throws(PNGStreamError<E>) {
+            try PNGEncoder().encode(rows: image) { (bytes: [UInt8]) throws(E) in try write(base64.text(for: bytes)) }
+        } catch {
+            // A panel that cannot be encoded (memory) is left empty rather than failing the page.
+            if case .sink(let error) = error { throw error }
+        }
+        try write(base64.finish() + "\"></figure>\n")
     }
 
-    /// The difference box with pixels around it (at least 24 each way where the image has them, at
-    /// most `zoomPixels` from its top left), 4× with one image pixel a 4 × 4 square.
     func zoom(_ box: PixelRect, _ expected: Pixmap, _ actual: Pixmap) -> String {
         func span(_ low: Int, _ high: Int, within size: Int) -> (Int, Int) {
             let grow = max(4, (24 - (high - low) + 1) / 2)

@@ -5,17 +5,17 @@
 /// rounded rectangle's rows between its corners: `Rasterizer.coverage`), so `rowStart` says where
 /// each row's values begin in `storage`. Float carries coverage to about 1e-7, far below one
 /// 8-bit step (1/255).
-package struct CoverageMask: Sendable {
-    package let window: PixelRect
+struct CoverageMask: Sendable {
+    let window: PixelRect
     /// The rows' values, `window.width` each: every row's, or only those of rows that do not
     /// share the row above's.
-    package private(set) var storage: [Float]
+    private(set) var storage: [Float]
     /// Where each window row's values begin in `storage`, when some rows share the row above's;
     /// nil when each row holds its own (row i at i × width).
     private var starts: [Int]?
 
     /// A mask whose rows each hold their own values (`window.width × window.height` of them).
-    package init(window: PixelRect, values: [Float]) {
+    init(window: PixelRect, values: [Float]) {
         precondition(values.count == window.width * window.height, "mask size mismatch")
         self.window = window
         storage = values
@@ -34,19 +34,19 @@ package struct CoverageMask: Sendable {
 
     /// Where window row `row` (0 is the window's top) begins in `storage`.
     @inline(__always)
-    package func rowStart(_ row: Int) -> Int {
+    func rowStart(_ row: Int) -> Int {
         if let starts { return starts[row] }
         return row * window.width
     }
 
     /// Whether window rows `a` and `b` hold the same values because they share them (false
     /// says nothing: they may still be equal).
-    package func sharesValues(_ a: Int, _ b: Int) -> Bool {
+    func sharesValues(_ a: Int, _ b: Int) -> Bool {
         starts.map { $0[a] == $0[b] } ?? false
     }
 
     /// Every row's values, row after row (a copy of the shared rows when there are any).
-    package var values: [Float] {
+    var values: [Float] {
         guard let starts else { return storage }
         let width = window.width
         var all = [Float]()
@@ -56,7 +56,7 @@ package struct CoverageMask: Sendable {
     }
 
     /// Calls `body` with every row's values, writable, after giving each row its own copy.
-    package mutating func withEveryRow<R>(_ body: (UnsafeMutableBufferPointer<Float>) -> R) -> R {
+    mutating func withEveryRow<R>(_ body: (UnsafeMutableBufferPointer<Float>) -> R) -> R {
         if starts != nil {
             storage = values
             starts = nil
@@ -66,20 +66,20 @@ package struct CoverageMask: Sendable {
 
     /// Coverage of pixel (x, y) in image coordinates; 0 outside the window.
     @inline(__always)
-    package func coverage(x: Int, y: Int) -> Float {
+    func coverage(x: Int, y: Int) -> Float {
         guard x >= window.x0, x < window.x1, y >= window.y0, y < window.y1 else { return 0 }
         return storage[rowStart(y - window.y0) + (x - window.x0)]
     }
 
     /// The total covered area in square pixels.
-    package var area: Double {
+    var area: Double {
         values.reduce(0.0) { $0 + Double($1) }
     }
 }
 
 extension CoverageMask: Equatable {
     /// The same window and the same value at every pixel, however the rows are stored.
-    package static func == (a: CoverageMask, b: CoverageMask) -> Bool {
+    static func == (a: CoverageMask, b: CoverageMask) -> Bool {
         a.window == b.window && (a.storage == b.storage && a.starts == b.starts || a.values == b.values)
     }
 }

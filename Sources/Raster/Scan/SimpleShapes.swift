@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Which rows of a union of shapes the exact search of `Rasterizer.unionCoverage` must visit.
 ///
 /// The plain accumulation is already the exact union in a pixel row when every shape that reaches
@@ -62,13 +60,9 @@ enum SimpleShapes {
         return search
     }
 
-    /// `isSimple` of each shape, the shapes shared among all cores (each is judged alone).
+    /// `isSimple` of each shape (each is judged alone).
     static func simpleShapes(_ shapes: [[Polygon]]) -> [Bool] {
-        [Bool](unsafeUninitializedCapacity: shapes.count) { simple, count in
-            let target = SendablePointer(simple.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: shapes.count) { target.pointer[$0] = isSimple(shapes[$0]) }
-            count = shapes.count
-        }
+        shapes.map(isSimple)
     }
 
     /// Whether `shape` alone winds 0 or one sign's 1 everywhere, its edges apart by `clearance`.

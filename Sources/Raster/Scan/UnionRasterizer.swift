@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Exact coverage of a union of shapes that overlap, such as the glyphs of a label.
 ///
 /// `Rasterizer.coverage` gives min(1, |winding area|) per pixel: exact where the winding number
@@ -24,15 +22,18 @@ import Dispatch
 /// ±2 or where shapes of opposite orientation meet. Rows where that cannot happen are not
 /// searched at all (`SimpleShapes`): in a label of separate glyphs, none. Cost: the plain
 /// accumulation, a sweep over each shape's edges, and for each row searched a sort of its pieces
-/// and, per cluster, a pass over its pieces per strip.
+/// and, per cluster, a pass over its pieces per strip: up to the cube of a cluster's size, when
+/// every piece crosses every other. Real labels make clusters of a few pieces; a font whose glyph
+/// stacks hundreds of overlapping contours makes clusters of hundreds, so the work is counted
+/// before it starts and refused over `maxUnionWork` (`UnionError.tooIntricate`).
 extension Rasterizer {
     /// The coverage of the union of `shapes` (each a set of closed polygons filled by the
     /// non-zero rule, its orientation taken from its signed area) over `window`.
     /// Only the rows `SimpleShapes.rowsToSearch` names are searched (`searchingEveryRow`: all,
     /// for tests: the same values).
-    package static func unionCoverage(
+    static func unionCoverage(
         of shapes: [[Polygon]], in window: PixelRect, searchingEveryRow: Bool = false
-    ) -> CoverageMask {
+    ) throws(UnionError) -> CoverageMask {
         var mask = coverage(of: shapes.flatMap { $0 }, in: window)
         guard window.width > 0, window.height > 0 else { return mask }
         let search =
@@ -40,20 +41,38 @@ extension Rasterizer {
             ? [Bool](repeating: true, count: window.height) : SimpleShapes.rowsToSearch(shapes, in: window)
         guard search.contains(true) else { return mask }
         let rows = UnionRows(shapes: shapes, window: window, rows: search)
-        // Rows are independent: bands of them on all cores, each writing its own rows.
-        let (width, height) = (window.width, window.height)
-        let band = 8
+        let work = (0..<window.height).reduce(0.0) { $0 + (search[$1] ? rows.work(ofRow: $1) : 0) }
+        if work > maxUnionWork { throw .tooIntricate(work: work, limit: maxUnionWork) }
+        let width = window.width
         mask.withEveryRow { values in
-            let target = SendablePointer(values.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: (height + band - 1) / band) { index in
-                for row in (index * band)..<min(height, (index + 1) * band)
-                where search[row] && !rows.pieces[row].isEmpty {
-                    guard let exact = rows.exactRow(row) else { continue }
-                    for (column, value) in exact { target.pointer[row * width + column] = value }
-                }
+            for row in 0..<window.height where search[row] && !rows.pieces[row].isEmpty {
+                guard let exact = rows.exactRow(row) else { continue }
+                for (column, value) in exact { values[row * width + column] = value }
             }
         }
         return mask
+    }
+}
+
+extension Rasterizer {
+    /// The most work the exact union may take: 2 × 10⁸ piece visits (the sum over the rows
+    /// searched of the cube of each cluster's size), about a second here. A label of real glyphs
+    /// takes thousands.
+    static let maxUnionWork = 2e8
+}
+
+/// Why the exact union of a label's outlines is not made.
+public enum UnionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The outlines overlap in more places than the exact union can visit in bounded time (a
+    /// glyph that stacks hundreds of contours): `work` piece visits, at most `limit`.
+    case tooIntricate(work: Double, limit: Double)
+
+    public var description: String {
+        switch self {
+        case .tooIntricate(let work, let limit):
+            return "the label's outlines overlap too much to be drawn exactly (\(Int(work)) steps of work, at most "
+                + "\(Int(limit)); a glyph of the font stacks hundreds of overlapping contours)"
+        }
     }
 }
 

@@ -2,6 +2,26 @@
 extension UnionRows {
     /// The exact coverage of the pixels of `row` where the plain accumulation is not exact
     /// (column, coverage), or nil when there are none.
+    /// The work `exactRow` takes in row `row`, counted before it starts: the cube of each
+    /// cluster's size (a pass over its pieces for each of up to as many strips as pairs).
+    func work(ofRow row: Int) -> Double {
+        let list = pieces[row].sorted { $0.minX < $1.minX }
+        var work = 0.0
+        var first = 0
+        while first < list.count {
+            var end = first + 1
+            var maxX = list[first].maxX
+            while end < list.count, list[end].minX <= maxX + 1e-9 {
+                maxX = max(maxX, list[end].maxX)
+                end += 1
+            }
+            let size = Double(end - first)
+            work += size * size * size
+            first = end
+        }
+        return work
+    }
+
     func exactRow(_ row: Int) -> [(Int, Float)]? {
         let list = pieces[row].sorted { $0.minX < $1.minX }
         var flags = ColumnFlags(width: width)

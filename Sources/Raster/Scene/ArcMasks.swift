@@ -8,9 +8,9 @@
 /// (each once, kept) and the others are turned copies. Only when the spinner's box lies wholly
 /// in the image (no mask is clipped by its edge) and a mask is small (at most `maskLimit`
 /// pixels); otherwise every frame rasterizes its own.
-package final class ArcMasks: Sendable {
+final class ArcMasks: Sendable {
     /// Frames in a quarter turn, when masks are turned; nil otherwise.
-    package let quarter: Int?
+    let quarter: Int?
     /// cx + cy and cy − cx, the integers the turn of pixel (x, y) is made of:
     /// (x, y) → (cx + cy − 1 − y, cy − cx + x).
     private let sum: Int

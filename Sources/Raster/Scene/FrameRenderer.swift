@@ -22,11 +22,11 @@ public struct FrameRenderer: Sendable {
     /// Image height in pixels.
     public let height: Int
     /// The pixels that change from frame to frame: the spinner box, inside the image.
-    package let spinnerWindow: PixelRect
+    let spinnerWindow: PixelRect
     /// The flattening tolerance of every curve, in pixels.
-    package let tolerance: Double
+    let tolerance: Double
     /// The arc's masks, turned by quarter turns where that is exact.
-    package let arcMasks: ArcMasks
+    let arcMasks: ArcMasks
 
     /// Layers under the arc (backdrop, dim, card, track) and over it (label). For a large image
     /// (`stripRows(width:height:)`), the masks under the arc are cut to the spinner's box, where
@@ -43,7 +43,7 @@ public struct FrameRenderer: Sendable {
     /// repeats the row above held once.
     package let staticRows: RowImage
     /// `staticRows` as a whole image.
-    package var staticImage: Pixmap { staticRows.pixmap }
+    var staticImage: Pixmap { staticRows.pixmap }
     /// The arc's premultiplied colour.
     let arcColor: PremultipliedColor
     /// The layers under the arc as floats inside `spinnerWindow`, when that takes at most
@@ -62,7 +62,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// As `init(scene:frameCount:)`, every curve flattened to within `tolerance` pixels.
-    package init(scene: Scene, frameCount: Int, tolerance: Double) throws {
+    init(scene: Scene, frameCount: Int, tolerance: Double) throws {
         let scene = try scene.validated()
         try self.init(validated: scene, label: scene.makeLabel(), frameCount: frameCount, tolerance: tolerance)
     }
@@ -75,7 +75,7 @@ public struct FrameRenderer: Sendable {
     }
 
     /// As `init(scene:label:frameCount:)`, every curve flattened to within `tolerance` pixels.
-    package init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double) throws {
+    init(scene: Scene, label: TextLabel?, frameCount: Int, tolerance: Double) throws {
         try self.init(validated: scene.validated(), label: label, frameCount: frameCount, tolerance: tolerance)
     }
 
@@ -111,27 +111,17 @@ public struct FrameRenderer: Sendable {
         spinnerWindow = box.enclosingPixels.intersection(bounds)
         arcMasks = ArcMasks(
             frameCount: frameCount, center: box.center, box: box.enclosingPixels, spinnerWindow: spinnerWindow)
-        // The label's layers are made on a thread of their own while the card's and track's are
-        // made here; the compositing needs both.
-        let placed = layout
-        let labelWork =
-            label == nil
-            ? nil
-            : BackgroundWork {
-                FrameRenderer.labelLayers(label, scene: scene, layout: placed, bounds: bounds, tolerance: tolerance)
-            }
+        let over = try FrameRenderer.labelLayers(
+            label, scene: scene, layout: layout, bounds: bounds, tolerance: tolerance)
         let strips = stripRows ?? FrameRenderer.stripRows(width: width, height: height)
         let layers: [Layer]
-        let over: [Layer]
         if let strips {
-            over = labelWork?.value ?? []
             layers = try FrameRenderer.composite(
                 scene, layout: layout, over: over, background: background, spinnerWindow: spinnerWindow,
                 tolerance: tolerance, strips: strips, into: &image)
         } else {
             layers = try FrameRenderer.underLayers(
                 scene: scene, layout: layout, bounds: bounds, spinnerWindow: spinnerWindow, tolerance: tolerance)
-            over = labelWork?.value ?? []
             Compositor.deduplicated(layers + over, background: background, into: &image)
         }
         overLayers = over
@@ -201,13 +191,13 @@ public struct FrameRenderer: Sendable {
     /// overlap, the exact area of their union), then colour glyphs.
     static func labelLayers(
         _ label: TextLabel?, scene: Scene, layout: Layout, bounds: PixelRect, tolerance: Double
-    ) -> [Layer] {
+    ) throws(UnionError) -> [Layer] {
         guard let label, let box = layout.labelBox else { return [] }
         let glyphs = label.glyphPaths(axisX: box.center.x, top: box.minY, scale: scene.scale)
             .map { $0.flattened(tolerance: tolerance) }
         let outlines = Layer(
             coverage: .mask(
-                Rasterizer.unionCoverage(
+                try Rasterizer.unionCoverage(
                     of: glyphs, in: FrameRenderer.bounds(of: glyphs.flatMap { $0 }).intersection(bounds))),
             color: scene.style.textColor.premultiplied())
         return [outlines] + label.colorGlyphLayers(axisX: box.center.x, top: box.minY, scale: scene.scale)
@@ -229,7 +219,7 @@ public struct FrameRenderer: Sendable {
     /// The coverage of frame k's arc: 90° of the centre line from `arcStart(frame:)`, round caps,
     /// rasterized over the arc's own box (a quarter of the ring, not the whole spinner box), or
     /// a quarter turn of an earlier frame's where that is exact (`ArcMasks`).
-    package func arcMask(frame k: Int) -> CoverageMask {
+    func arcMask(frame k: Int) -> CoverageMask {
         let index = ((k % frameCount) + frameCount) % frameCount
         return arcMasks.mask(index, within: spinnerWindow) { index in
             let box = layout.spinnerBox.scaled(by: scene.scale)
@@ -281,7 +271,7 @@ public struct FrameRenderer: Sendable {
 
     /// Frame k composited the plain way: every layer over the whole image. Slower; the reference
     /// that `frame(_:)` and `rows(ofFrame:)` are tested against.
-    package func referenceFrame(_ k: Int) -> Pixmap {
+    func referenceFrame(_ k: Int) -> Pixmap {
         // Every pixel is composited.
         var image = try! Pixmap.overwritten(width: width, height: height)
         let arc = Layer(coverage: .mask(arcMask(frame: k)), color: arcColor)

@@ -13,7 +13,7 @@ extension FrameRenderer {
     }
 
     /// `hiddenFrame()` composited the plain way.
-    package func composedHiddenFrame() -> Pixmap {
+    func composedHiddenFrame() -> Pixmap {
         // Every pixel is composited.
         var image = try! Pixmap.overwritten(width: width, height: height)
         Compositor.composite(backdropLayers, background: background, into: &image)
@@ -23,5 +23,13 @@ extension FrameRenderer {
     /// The backdrop image's layer, or none.
     private var backdropLayers: [Layer] {
         underLayers.filter { if case .image = $0.coverage { return true } else { return false } }
+    }
+}
+
+extension FrameRenderer {
+    /// The PNG file of the hidden frame as a sequence writes it: its rows deflated as the
+    /// frames' are (`Compression.rows`).
+    package func hiddenFrameFile() throws(PNGError) -> [UInt8] {
+        try PNGEncoder(compression: .rows).encode(hiddenFrame())
     }
 }

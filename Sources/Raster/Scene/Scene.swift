@@ -56,10 +56,10 @@ public struct Scene: Sendable, Equatable {
     /// The longest sequence the tools write: 10 000 frames.
     package static let maxFrameCount = 10_000
     /// The longest label the tools take: 500 characters (grapheme clusters).
-    package static let maxTextLength = 500
+    static let maxTextLength = 500
     /// The most Unicode scalars in one grapheme cluster (a letter and its marks, an emoji
     /// sequence): far more than any script stacks, and it bounds the work of one cluster.
-    package static let maxClusterLength = 32
+    static let maxClusterLength = 32
 
     /// What a label text must be, when `text` is not: at most `maxTextLength` characters, at most
     /// `maxClusterLength` code points in one, and no control characters other than the newline.
@@ -98,7 +98,7 @@ public struct Scene: Sendable, Equatable {
     /// the image as given can go: a 100-megapixel PNG takes 400 MB decoded. Throws
     /// `RasterError.invalidSize` for a frame of no pixels or over `Pixmap.maxPixelCount`; the
     /// scene is then unchanged.
-    package mutating func fitBackdropImage(label: TextLabel?) throws {
+    package mutating func fitBackdropImage(label: TextLabel?) throws(RasterError) {
         guard let image = backdropImage else { return }
         let (width, height) = Layout(scene: self, label: label).pixelSize(scale: scale)
         backdropImage = try Resample.aspectFill(image, width: width, height: height)

@@ -3,15 +3,16 @@
 /// processes (instantly: the documentation names no transition), and its spinner turns once a
 /// second from the first frame of each processing phase; with `loadingEnabled` false it never
 /// shows (isLoadingEnabled).
-package struct SessionTimeline: Sendable, Equatable {
+public struct SessionTimeline: Sendable, Equatable {
     /// One phase of the session and the frames of the span that fall in it.
-    package struct Segment: Sendable, Equatable {
+    public struct Segment: Sendable, Equatable {
         /// "idle", "processing" or "done".
-        package let phase: String
-        package let seconds: Double
-        package var frames: Range<Int>
+        let phase: String
+        let seconds: Double
+        var frames: Range<Int>
 
-        package init(phase: String, seconds: Double, frames: Range<Int>) {
+        /// A phase named `phase` of `seconds` s, shown by frames `frames`.
+        public init(phase: String, seconds: Double, frames: Range<Int>) {
             self.phase = phase
             self.seconds = seconds
             self.frames = frames
@@ -19,17 +20,17 @@ package struct SessionTimeline: Sendable, Equatable {
     }
 
     /// The phases a session goes through.
-    package static let phases = ["idle", "processing", "done"]
+    public static let phases = ["idle", "processing", "done"]
 
-    package let segments: [Segment]
-    package let fps: Int
-    package let loadingEnabled: Bool
+    let segments: [Segment]
+    let fps: Int
+    let loadingEnabled: Bool
     /// What each frame of the span shows: in a processing segment, frame j after its first shows
     /// the spinner's frame j mod fps (one turn a second); every other frame is hidden.
-    package let frames: [SequenceFrame]
+    public let frames: [SequenceFrame]
 
     /// The span of `frameCount` frames at `fps`, cut into `segments`.
-    package init(segments: [Segment], frameCount: Int, fps: Int, loadingEnabled: Bool) {
+    public init(segments: [Segment], frameCount: Int, fps: Int, loadingEnabled: Bool) {
         self.segments = segments
         self.fps = fps
         self.loadingEnabled = loadingEnabled
@@ -45,5 +46,5 @@ package struct SessionTimeline: Sendable, Equatable {
     }
 
     /// Whether the overlay shows in each frame.
-    package var overlayVisible: [Bool] { frames.map { $0 != .hidden } }
+    var overlayVisible: [Bool] { frames.map { $0 != .hidden } }
 }

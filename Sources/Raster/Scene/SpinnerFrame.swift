@@ -1,22 +1,22 @@
 /// Frame k of a `FrameRenderer` as rows on demand: the static image, with the arc (and the label
 /// where it reaches over the arc) composited where the arc covers. What the encoders read.
-package struct SpinnerFrame: ChangedRows {
+struct SpinnerFrame: ChangedRows {
     let renderer: FrameRenderer
     /// The arc's coverage in this frame.
-    package let arc: CoverageMask
+    let arc: CoverageMask
 
-    package var width: Int { renderer.width }
-    package var height: Int { renderer.height }
+    var width: Int { renderer.width }
+    var height: Int { renderer.height }
 
     /// The arc's box inside the spinner's: every other pixel equals the static image.
-    package var changedRegion: PixelRect { arc.window.intersection(renderer.spinnerWindow) }
+    var changedRegion: PixelRect { arc.window.intersection(renderer.spinnerWindow) }
 
-    package func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+    func write(rows: Range<Int>, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         renderer.staticRows.write(rows: rows, into: pixels)
         drawArc(rows: rows, into: pixels)
     }
 
-    package func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
+    func write(region: PixelRect, into pixels: UnsafeMutableBufferPointer<UInt32>) {
         renderer.staticRows.withRows { image, index in
             for y in region.y0..<region.y1 {
                 (pixels.baseAddress! + (y - region.y0) * region.width).update(
@@ -84,5 +84,13 @@ extension FrameRenderer: FrameSource {
 
     package func rows(ofFrame k: Int) -> any ChangedRows {
         SpinnerFrame(renderer: self, arc: arcMask(frame: k))
+    }
+}
+
+extension FrameRenderer {
+    /// An encoder of this sequence's frames as PNG files: the rows no frame changes are
+    /// compressed once, here, and each frame recompresses only the rows its arc changes.
+    public func sequenceEncoder() throws(PNGError) -> SequenceEncoder {
+        try SequenceEncoder(self)
     }
 }

@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// A `LoadingStyle` saved as JSON: keys are the documented property names (`StyleProperty.all`),
-/// plus an optional "preset" ("indicator" or "overlay"); colours are hex strings or the colour
-/// names; lengths are numbers in points; textFontName is a string or null. `json(for:variant:)`
+/// plus an optional "preset" ("indicator" or "overlay"); colours are strings in any form
+/// `Color(parsing:)` reads (written as `#RRGGBB` or `#RRGGBBAA`); lengths are numbers in points; textFontName is a string or null. `json(for:variant:)`
 /// writes the same form, so a written style reads back to itself.
 ///
 /// Reading checks the syntax, the keys, each value's type and each value's range on its own
@@ -20,7 +20,7 @@ package struct StyleFile: Sendable {
 
     /// One property the file sets: the value, and the JSON value it was read from (for messages).
     package struct Entry: Sendable {
-        package let property: StyleProperty
+        let property: StyleProperty
         package let value: StyleProperty.Value
         package let json: JSONValue
     }
@@ -29,18 +29,7 @@ package struct StyleFile: Sendable {
     package let path: String
     package let preset: Variant?
     /// The properties the file sets, in the documentation's order.
-    package let entries: [Entry]
-
-    /// Reads the file at `path` (a regular file of at most `maxBytes`).
-    package init(path: String) throws(StyleFileError) {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileInput.read(path, maxBytes: StyleFile.maxBytes)
-        } catch {
-            throw error.code == EFBIG ? .tooLarge(path: path) : StyleFileError(error, path: path)
-        }
-        try self.init(bytes: bytes, path: path)
-    }
+    let entries: [Entry]
 
     /// The style file's content, as read from `path` (named in messages).
     package init(bytes: [UInt8], path: String) throws(StyleFileError) {
@@ -55,12 +44,12 @@ package struct StyleFile: Sendable {
     }
 
     /// A style file's content already parsed (a manifest's "style"), named `path` in messages.
-    package init(json: JSONValue, path: String) throws(StyleFileError) {
+    init(json: JSONValue, path: String) throws(StyleFileError) {
         self.path = path
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
-        let known = StyleFile.keys
-        for key in members.keys.sorted() where !known.contains(key) {
-            throw .unknownKey(path: path, key: key, suggestion: closestName(to: key, among: known))
+        let keys = StyleFile.keys
+        for key in members.keys.sorted() where !keys.contains(key) && key != StyleFile.resolvedTextKey {
+            throw .unknownKey(path: path, key: key, suggestion: closestName(to: key, among: keys))
         }
         // What --print-style reports about the label (fonts used, shaping libraries): not a
         // property, read back without effect so the printed style reads back to the same style.
@@ -98,12 +87,13 @@ package struct StyleFile: Sendable {
         for entry in entries { entry.property.set(entry.value, in: &style) }
     }
 
-    /// The keys a style file may hold: the properties, "preset", and `resolvedTextKey`.
-    static var keys: [String] { StyleProperty.all.map(\.name) + ["preset", resolvedTextKey] }
+    /// The keys a style file sets: the properties and "preset", as messages and suggestions
+    /// offer them. `resolvedTextKey` is read too, and ignored: it is output only.
+    static var keys: [String] { StyleProperty.all.map(\.name) + ["preset"] }
 
     /// The key under which `--print-style` records the label's font files and the shaping
     /// libraries; ignored when read.
-    package static let resolvedTextKey = "resolvedText"
+    static let resolvedTextKey = "resolvedText"
 
     /// The style as a style file: every property, the preset that names the variant, and with
     /// a label, the fonts it uses and the shaping libraries (under `resolvedTextKey`).
@@ -146,7 +136,7 @@ package struct StyleFile: Sendable {
     /// What a JSON value of `kind` must be, as messages say it.
     static func expectedJSON(for kind: StyleProperty.Kind) -> String {
         switch kind {
-        case .color: return "a colour as \"#RRGGBB\", \"#RRGGBBAA\", \"white\", \"black\" or \"clear\""
+        case .color: return "a colour as a string: " + Color.acceptedForms
         case .length, .textSize: return "a number of points"
         case .opacity: return "a number from 0 to 1"
         case .fontName: return "a font family name, or null for the default"
@@ -164,10 +154,6 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     case notAnObject(path: String, kind: String)
     case unknownKey(path: String, key: String, suggestion: String?)
     case invalidValue(path: String, key: String, value: JSONValue, expected: String)
-
-    init(_ error: FileError, path: String) {
-        self = .unreadable(path: path, reason: error.isDirectory ? "a folder" : error.reason)
-    }
 
     package var path: String {
         switch self {
@@ -191,7 +177,7 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     /// What is wrong with one key: "invalid value 40 for key 'strokeWidth': expected …".
-    package var keyMessage: String? {
+    var keyMessage: String? {
         switch self {
         case .unknownKey(_, let key, let suggestion):
             let known = StyleFile.keys

@@ -25,6 +25,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
 
     /// A property's value, in the form its kind holds.
     public enum Value: Sendable, Equatable, Hashable {
+        /// A colour (straight sRGB, 8 bits a channel).
         case color(Color)
         /// Points for lengths and sizes, 0…1 for an opacity.
         case number(Double)
@@ -81,7 +82,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
     public var expected: String {
         let limit = formatNumber(LoadingStyle.maxLength)
         switch kind {
-        case .color: return "a colour as #RRGGBB, #RRGGBBAA, white, black or clear"
+        case .color: return "a colour as " + Color.acceptedForms
         case .length: return "a length from 0 to \(limit) pt"
         case .textSize: return "a size above 0, at most \(limit) pt"
         case .opacity: return "an opacity from 0 to 1"
@@ -121,7 +122,7 @@ public struct StyleProperty: Sendable, Identifiable, CustomStringConvertible {
     }
 
     /// `spinnerColor` → `spinner-color`.
-    package static func kebabCase(_ name: String) -> String {
+    static func kebabCase(_ name: String) -> String {
         // Property names are ASCII: byte by byte, without Unicode case tables (every option's
         // name is made at start-up).
         var out: [UInt8] = []

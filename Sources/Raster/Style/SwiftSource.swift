@@ -25,7 +25,8 @@ extension Color {
     /// colour's 8-bit channels exactly. Components have two decimals, or more where two do not
     /// round back (0.10 for 26, 0.471 for 120).
     public var swiftSource: String {
-        if let name = Color.names.first(where: { $0.1 == self })?.0 { return "." + name }
+        let swiftUINames: [(String, Color)] = [("white", .white), ("black", .black), ("clear", .clear)]
+        if let name = swiftUINames.first(where: { $0.1 == self })?.0 { return "." + name }
         var text =
             "Color(red: \(Color.component(red)), green: \(Color.component(green)), blue: \(Color.component(blue))"
         if alpha != 255 { text += ", opacity: \(Color.component(alpha))" }
@@ -33,7 +34,7 @@ extension Color {
     }
 
     /// The shortest decimal with at least two places whose v × 255, rounded, is `channel`.
-    package static func component(_ channel: UInt8) -> String {
+    static func component(_ channel: UInt8) -> String {
         let exact = Double(channel) / 255
         for places in 2...6 {
             let unit = pow10(places)

@@ -40,7 +40,7 @@ extension TextLabel {
     /// The colour glyphs as image layers, scaled to the text size at `scale` and placed as
     /// `placedGlyphs(axisX:top:scale:)` places them (each on whole pixels, its bitmap's edges
     /// at their exact sub-pixel positions inside them).
-    package func colorGlyphLayers(axisX: Double, top: Double, scale: Double) -> [Layer] {
+    func colorGlyphLayers(axisX: Double, top: Double, scale: Double) -> [Layer] {
         placedGlyphs(axisX: axisX, top: top, scale: scale).compactMap { glyph, origin in
             let font = fonts[glyph.font]
             guard font.kind == .colorBitmap, let bitmap = font.colorBitmap(of: glyph.glyph), bitmap.ppem > 0 else {

@@ -24,25 +24,25 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 /// sequence). FreeType's and HarfBuzz's objects are freed in `deinit`, or by `open` when it fails.
 package final class Font: @unchecked Sendable {
     /// How a font draws its glyphs.
-    package enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// Scalable outlines (TrueType or CFF).
         case outline
         /// Colour bitmaps only (CBDT or sbix strikes, such as a colour emoji font).
         case colorBitmap
     }
 
-    package let path: String
-    package let faceIndex: Int
-    package let familyName: String
-    package let kind: Kind
+    let path: String
+    let faceIndex: Int
+    let familyName: String
+    let kind: Kind
     /// Font units per em.
-    package let unitsPerEm: Double
+    let unitsPerEm: Double
     /// Ascender above the baseline, font units (positive).
-    package let ascender: Double
+    let ascender: Double
     /// Descender below the baseline, font units (negative).
-    package let descender: Double
+    let descender: Double
     /// The line gap: the font's line height − (ascender − descender), font units (≥ 0).
-    package let lineGap: Double
+    let lineGap: Double
 
     private var library: FT_Library?
     var face: FT_Face?
@@ -61,7 +61,7 @@ package final class Font: @unchecked Sendable {
         kind = opened.kind
         let record = opened.face.pointee
         familyName = record.family_name.map { String(cString: $0) } ?? ""
-        unitsPerEm = Double(frames_hb_face_get_upem(frames_hb_font_get_face(opened.shapingFont)))
+        unitsPerEm = Double(hb_face_get_upem(hb_font_get_face(opened.shapingFont)))
         ascender = Double(record.ascender)
         descender = Double(record.descender)
         lineGap = max(0, Double(record.height) - (Double(record.ascender) - Double(record.descender)))
@@ -99,59 +99,59 @@ package final class Font: @unchecked Sendable {
         } else {
             throw fail("not a scalable outline font")
         }
-        guard let blob = frames_hb_blob_create_from_file_or_fail(path) else {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw fail("HarfBuzz cannot read the file")
         }
-        let hbFace = frames_hb_face_create(blob, UInt32(faceIndex))
-        frames_hb_blob_destroy(blob)
+        let hbFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
         // HarfBuzz reads units per em from the `head` table for bitmap-only faces too, where
         // FreeType reports 0.
-        let upem = Int32(frames_hb_face_get_upem(hbFace))
+        let upem = Int32(hb_face_get_upem(hbFace))
         guard upem > 0 else {
-            frames_hb_face_destroy(hbFace)
+            hb_face_destroy(hbFace)
             throw fail("no units per em")
         }
-        guard let shapingFont = frames_hb_font_create(hbFace) else {
-            frames_hb_face_destroy(hbFace)
+        guard let shapingFont = hb_font_create(hbFace) else {
+            hb_face_destroy(hbFace)
             throw fail("HarfBuzz cannot open the face")
         }
-        frames_hb_face_destroy(hbFace)
-        frames_hb_font_set_scale(shapingFont, upem, upem)
+        hb_face_destroy(hbFace)
+        hb_font_set_scale(shapingFont, upem, upem)
         return (library, face, shapingFont, kind)
     }
 
     deinit {
-        if let shapingFont { frames_hb_font_destroy(shapingFont) }
+        if let shapingFont { hb_font_destroy(shapingFont) }
         if let face { FT_Done_Face(face) }
         if let library { FT_Done_FreeType(library) }
     }
 
     /// The glyph for a character, or nil when the font has none.
-    package func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+    func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
         return index == 0 ? nil : index
     }
 
     /// Whether the font has a glyph for every character of `cluster` that is drawn (default
     /// ignorable characters, such as joiners and variation selectors, need none).
-    package func covers(_ cluster: Substring.UnicodeScalarView) -> Bool {
+    func covers(_ cluster: Substring.UnicodeScalarView) -> Bool {
         cluster.allSatisfy { $0.properties.isDefaultIgnorableCodePoint || glyph(for: $0) != nil }
     }
 
     /// The horizontal advance of a glyph, font units (unhinted).
-    package func advance(of glyph: UInt32) -> Double {
-        Double(frames_hb_font_get_glyph_h_advance(shapingFont, glyph))
+    func advance(of glyph: UInt32) -> Double {
+        Double(hb_font_get_glyph_h_advance(shapingFont, glyph))
     }
 
     /// Why a glyph cannot be loaded (a broken `glyf` table, say), or nil when it loads.
-    package func loadFailure(of glyph: UInt32) -> String? {
+    func loadFailure(of glyph: UInt32) -> String? {
         let error = FT_Load_Glyph(
             face, glyph, kind == .outline ? frames_ft_load_unscaled_outline : frames_ft_load_color_bitmap)
         return error == 0 ? nil : FreeTypeErrors.message(error)
     }
 
     /// The glyph's ink box in font units (y up): (xMin, yMin, xMax, yMax), or nil for an empty glyph.
-    package func bounds(of glyph: UInt32) -> (xMin: Double, yMin: Double, xMax: Double, yMax: Double)? {
+    func bounds(of glyph: UInt32) -> (xMin: Double, yMin: Double, xMax: Double, yMax: Double)? {
         guard kind == .outline, FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return nil }
         var outline = face!.pointee.glyph.pointee.outline
         if outline.n_points == 0 { return nil }
@@ -163,7 +163,7 @@ package final class Font: @unchecked Sendable {
     /// Appends the glyph's outline to `path`: font units are multiplied by `scale` (pixels per
     /// font unit), x grows right from `origin.x`, y is flipped so the baseline is at `origin.y`.
     /// A glyph that does not load (see `loadFailure(of:)`) appends nothing.
-    package func appendOutline(of glyph: UInt32, origin: Point, scale: Double, to path: inout Path) {
+    func appendOutline(of glyph: UInt32, origin: Point, scale: Double, to path: inout Path) {
         guard kind == .outline, FT_Load_Glyph(face, glyph, frames_ft_load_unscaled_outline) == 0 else { return }
         OutlineBuilder.append(&face!.pointee.glyph.pointee.outline, origin: origin, scale: scale, to: &path)
     }

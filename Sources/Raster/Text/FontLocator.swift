@@ -1,5 +1,12 @@
 import CFontconfig
-import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds font files with fontconfig.
 ///
@@ -9,37 +16,36 @@ import Synchronization
 /// not families, and so count as unknown.
 package enum FontLocator {
     /// The default family: DejaVu Sans.
-    package static let defaultFamily = "DejaVu Sans"
+    static let defaultFamily = "DejaVu Sans"
 
     /// A font file and the face in it.
     package struct Match: Sendable, Equatable {
-        package let path: String
-        package let faceIndex: Int
-        package let family: String
+        let path: String
+        let faceIndex: Int
+        let family: String
     }
 
-    /// fontconfig is initialised once and used under one lock.
-    private static let lock = Mutex(false)
+    /// Whether fontconfig's default configuration loaded (once a process; fontconfig keeps it).
+    private static let configured = FcInit() != 0
 
+    /// `body` with fontconfig's configuration loaded (fontconfig is thread-safe from 2.11).
     private static func withConfig<T>(_ body: () -> T) -> T {
-        lock.withLock { ready in
-            if !ready { ready = frames_FcInit() != 0 }
-            return body()
-        }
+        _ = configured
+        return body()
     }
 
     /// Whether some installed font has this family name (compared as fontconfig compares
     /// families: ignoring case and spaces).
-    package static func familyExists(_ family: String) -> Bool {
+    static func familyExists(_ family: String) -> Bool {
         withConfig {
-            guard let pattern = frames_FcPatternCreate() else { return false }
-            defer { frames_FcPatternDestroy(pattern) }
-            _ = family.withCString { frames_FcPatternAddString(pattern, frames_fc_family, $0) }
-            guard let objects = frames_FcObjectSetCreate() else { return false }
-            defer { frames_FcObjectSetDestroy(objects) }
-            frames_FcObjectSetAdd(objects, frames_fc_family)
-            guard let fonts = frames_FcFontList(nil, pattern, objects) else { return false }
-            defer { frames_FcFontSetDestroy(fonts) }
+            guard let pattern = FcPatternCreate() else { return false }
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
+            guard let objects = FcObjectSetCreate() else { return false }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = FcFontList(nil, pattern, objects) else { return false }
+            defer { FcFontSetDestroy(fonts) }
             return fonts.pointee.nfont > 0
         }
     }
@@ -48,19 +54,19 @@ package enum FontLocator {
     /// font with several). The studio's font menu.
     package static func families() -> [String] {
         withConfig {
-            guard let pattern = frames_FcPatternCreate() else { return [] }
-            defer { frames_FcPatternDestroy(pattern) }
-            frames_FcPatternAddBool(pattern, frames_fc_scalable, 1)
-            guard let objects = frames_FcObjectSetCreate() else { return [] }
-            defer { frames_FcObjectSetDestroy(objects) }
-            frames_FcObjectSetAdd(objects, frames_fc_family)
-            guard let fonts = frames_FcFontList(nil, pattern, objects) else { return [] }
-            defer { frames_FcFontSetDestroy(fonts) }
+            guard let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            FcObjectSetAdd(objects, frames_fc_family)
+            guard let fonts = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(fonts) }
             var names: Set<String> = []
             for index in 0..<Int(fonts.pointee.nfont) {
                 guard let font = fonts.pointee.fonts[index] else { continue }
                 var value: UnsafeMutablePointer<FcChar8>? = nil
-                if frames_FcPatternGetString(font, frames_fc_family, 0, &value) == FcResultMatch, let value {
+                if FcPatternGetString(font, frames_fc_family, 0, &value) == FcResultMatch, let value {
                     names.insert(String(cString: value))
                 }
             }
@@ -84,7 +90,7 @@ package enum FontLocator {
     /// reads its configuration and caches first (about 25 million instructions, most of a
     /// labelled still's start-up); fontconfig is asked for any other family, and for
     /// characters the face lacks (`face(covering:preferring:)`).
-    package static func regularFace(of family: String) -> Match? {
+    static func regularFace(of family: String) -> Match? {
         if family == defaultFamily, let path = defaultFamilyFile {
             return Match(path: path, faceIndex: 0, family: defaultFamily)
         }
@@ -93,51 +99,51 @@ package enum FontLocator {
 
     /// Whether `regularFace(of:)` answers for `family` without fontconfig (the default family,
     /// from its usual file).
-    package static func answersWithoutFontconfig(_ family: String) -> Bool {
+    static func answersWithoutFontconfig(_ family: String) -> Bool {
         family == defaultFamily && defaultFamilyFile != nil
     }
 
     private static var defaultFamilyFile: String? {
-        defaultFamilyFiles.first { (try? FileInput.checkRegularFile($0)) != nil }
+        defaultFamilyFiles.first(where: isReadableFile)
     }
 
     /// The regular face of `family` as fontconfig matches it, or nil when no installed font has
     /// that family.
-    package static func matchedRegularFace(of family: String) -> Match? {
+    static func matchedRegularFace(of family: String) -> Match? {
         guard familyExists(family) else { return nil }
         return withConfig {
-            guard let pattern = frames_FcPatternCreate() else { return nil }
-            defer { frames_FcPatternDestroy(pattern) }
-            _ = family.withCString { frames_FcPatternAddString(pattern, frames_fc_family, $0) }
-            frames_FcPatternAddInteger(pattern, frames_fc_weight, Int32(frames_fc_weight_regular))
-            frames_FcPatternAddInteger(pattern, frames_fc_slant, Int32(frames_fc_slant_roman))
-            frames_FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            guard let pattern = FcPatternCreate() else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
+            FcPatternAddInteger(pattern, frames_fc_weight, Int32(frames_fc_weight_regular))
+            FcPatternAddInteger(pattern, frames_fc_slant, Int32(frames_fc_slant_roman))
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
             return bestMatch(for: pattern)
         }
     }
 
     /// The font fontconfig prefers after `family` that has a glyph for `scalar`, or nil.
-    package static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
+    static func face(covering scalar: Unicode.Scalar, preferring family: String) -> Match? {
         withConfig {
-            guard let pattern = frames_FcPatternCreate(), let charset = frames_FcCharSetCreate() else { return nil }
+            guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
             defer {
-                frames_FcPatternDestroy(pattern)
-                frames_FcCharSetDestroy(charset)
+                FcPatternDestroy(pattern)
+                FcCharSetDestroy(charset)
             }
-            _ = family.withCString { frames_FcPatternAddString(pattern, frames_fc_family, $0) }
-            frames_FcCharSetAddChar(charset, scalar.value)
-            frames_FcPatternAddCharSet(pattern, frames_fc_charset, charset)
-            frames_FcPatternAddBool(pattern, frames_fc_scalable, 1)
-            frames_FcConfigSubstitute(nil, pattern, FcMatchPattern)
-            frames_FcDefaultSubstitute(pattern)
+            _ = family.withCString { FcPatternAddString(pattern, frames_fc_family, $0) }
+            FcCharSetAddChar(charset, scalar.value)
+            FcPatternAddCharSet(pattern, frames_fc_charset, charset)
+            FcPatternAddBool(pattern, frames_fc_scalable, 1)
+            FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch
-            guard let fonts = frames_FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
-            defer { frames_FcFontSetDestroy(fonts) }
+            guard let fonts = FcFontSort(nil, pattern, 0, nil, &result) else { return nil }
+            defer { FcFontSetDestroy(fonts) }
             for i in 0..<Int(fonts.pointee.nfont) {
                 guard let font = fonts.pointee.fonts[i] else { continue }
                 var fontCharset: OpaquePointer? = nil
-                guard frames_FcPatternGetCharSet(font, frames_fc_charset, 0, &fontCharset) == FcResultMatch,
-                    frames_FcCharSetHasChar(fontCharset, scalar.value) != 0
+                guard FcPatternGetCharSet(font, frames_fc_charset, 0, &fontCharset) == FcResultMatch,
+                    FcCharSetHasChar(fontCharset, scalar.value) != 0
                 else { continue }
                 if let match = describe(font) { return match }
             }
@@ -146,23 +152,30 @@ package enum FontLocator {
     }
 
     private static func bestMatch(for pattern: OpaquePointer) -> Match? {
-        frames_FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        frames_FcDefaultSubstitute(pattern)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let font = frames_FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { frames_FcPatternDestroy(font) }
+        guard let font = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
         return describe(font)
     }
 
     private static func describe(_ font: OpaquePointer) -> Match? {
         var file: UnsafeMutablePointer<FcChar8>? = nil
-        guard frames_FcPatternGetString(font, frames_fc_file, 0, &file) == FcResultMatch, let file else { return nil }
+        guard FcPatternGetString(font, frames_fc_file, 0, &file) == FcResultMatch, let file else { return nil }
         var index: Int32 = 0
-        _ = frames_FcPatternGetInteger(font, frames_fc_index, 0, &index)
+        _ = FcPatternGetInteger(font, frames_fc_index, 0, &index)
         var family: UnsafeMutablePointer<FcChar8>? = nil
-        _ = frames_FcPatternGetString(font, frames_fc_family, 0, &family)
+        _ = FcPatternGetString(font, frames_fc_family, 0, &family)
         return Match(
             path: String(cString: file), faceIndex: Int(index),
             family: family.map { String(cString: $0) } ?? "")
+    }
+
+    /// Whether `path` names a regular file this process may read: FreeType opens fonts by path,
+    /// and a FIFO there would hold it.
+    static func isReadableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && access(path, R_OK) == 0
     }
 }

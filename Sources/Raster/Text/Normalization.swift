@@ -11,7 +11,7 @@
 /// only prefixes of at most `longestComposition` characters are tried at each position (a cluster
 /// of thousands of marks costs a few steps a mark). HarfBuzz composes what is left as the font
 /// allows.
-package enum Normalization {
+enum Normalization {
     /// The longest prefix tried: longer than any canonical decomposition of the table's letters.
     static let longestComposition = 6
 
@@ -40,7 +40,7 @@ package enum Normalization {
     }()
 
     /// `text` with every cluster composed as far as a precomposed letter exists.
-    package static func nfc(_ text: String) -> String {
+    static func nfc(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for character in text {
             let scalars = Array(character.unicodeScalars)

@@ -10,30 +10,30 @@
 /// installed font has are drawn with the font's missing-glyph box and reported in `warnings`, as
 /// are glyphs that fail to load. Line metrics (ascender, descender, line gap) are the main font's.
 public struct TextLabel: Sendable {
-    package struct Glyph: Sendable {
+    struct Glyph: Sendable {
         /// Index into `fonts`.
-        package let font: Int
-        package let glyph: UInt32
+        let font: Int
+        let glyph: UInt32
         /// The glyph's origin from the start of the line, pt (rightwards).
-        package let x: Double
+        let x: Double
         /// The glyph's origin below the baseline, pt (HarfBuzz's y offset, negated: y grows down).
-        package let y: Double
+        let y: Double
     }
 
     /// Glyphs of one font, script and direction, shaped together.
-    package struct Run: Sendable {
+    struct Run: Sendable {
         /// Index into `fonts`.
-        package let font: Int
-        package let rightToLeft: Bool
+        let font: Int
+        let rightToLeft: Bool
         /// The script, as an ISO 15924 tag ("Latn", "Arab").
-        package let script: String
+        let script: String
         /// The run's characters, in logical order, and the line's characters before and after it
         /// (the shaping context).
-        package let text: String
-        package let textBefore: String
-        package let textAfter: String
+        let text: String
+        let textBefore: String
+        let textAfter: String
         /// The run's glyphs in the line's `glyphs`.
-        package let glyphs: Range<Int>
+        let glyphs: Range<Int>
     }
 
     /// One line of the label after wrapping, in visual order.
@@ -43,9 +43,9 @@ public struct TextLabel: Sendable {
         /// The shaped advance width, pt.
         public let width: Double
         /// The glyphs in visual order, left to right.
-        package let glyphs: [Glyph]
+        let glyphs: [Glyph]
         /// The runs in visual order.
-        package let runs: [Run]
+        let runs: [Run]
         /// The direction of the line's paragraph.
         public let rightToLeft: Bool
     }
@@ -53,21 +53,21 @@ public struct TextLabel: Sendable {
     /// The lines, top to bottom.
     public let lines: [Line]
     /// The main font first, then the fonts that set clusters it does not.
-    package let fonts: [Font]
+    let fonts: [Font]
     /// Text size, pt.
     public let size: Double
     /// The language the text was shaped and broken for (BCP 47), if any.
     public let language: String?
     /// Ascender (> 0), descender (< 0) and line gap (≥ 0) of the main font, pt.
-    package let ascender: Double
-    package let descender: Double
-    package let lineGap: Double
+    let ascender: Double
+    let descender: Double
+    let lineGap: Double
     /// What could not be drawn as asked: an unknown family, characters no font has, glyphs that failed to load.
     public let warnings: [TextWarning]
     /// Whether fontconfig was asked for a font: not for a label in the default family, taken
     /// from its usual file, whose characters that file has (nor for a font file given alone). Its
     /// answers decide the bytes only then, and the manifest records its version only then.
-    package let askedFontconfig: Bool
+    let askedFontconfig: Bool
 
     /// The height of one line box, pt.
     public var lineHeight: Double { ascender - descender }
@@ -78,13 +78,13 @@ public struct TextLabel: Sendable {
         lines.isEmpty ? 0 : Double(lines.count) * lineHeight + Double(lines.count - 1) * lineGap
     }
     /// The file of the main font.
-    package var fontFile: String { fonts[0].path }
+    var fontFile: String { fonts[0].path }
     /// Every font file used, main font first.
     public var fontFiles: [String] { fonts.map(\.path) }
 
     /// Lays out `text` at `size` pt, for `language` (BCP 47: the font's language forms and line
     /// breaking). Throws when the font cannot be loaded.
-    package init(
+    init(
         text: String, font source: FontSource, size: Double, maxLineWidth: Double? = nil, language: String? = nil
     ) throws(FontError) {
         var warnings: [TextWarning] = []
@@ -163,13 +163,13 @@ public struct TextLabel: Sendable {
     }
 
     /// The top of line `index` below the label's top, pt.
-    package func lineTop(_ index: Int) -> Double {
+    func lineTop(_ index: Int) -> Double {
         Double(index) * (lineHeight + lineGap)
     }
 
     /// Each line's glyphs with their origins in pixels: the label's top at `top` pt, each line
     /// centred on `axisX` pt, everything × `scale`.
-    package func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
+    func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
         var placed: [(Glyph, Point)] = []
         for (index, line) in lines.enumerated() {
             let baseline = top + lineTop(index) + ascender
@@ -183,7 +183,7 @@ public struct TextLabel: Sendable {
 
     /// The outlines of the glyphs in pixels, one path a glyph (colour glyphs have none), placed
     /// as `placedGlyphs(axisX:top:scale:)` places them.
-    package func glyphPaths(axisX: Double, top: Double, scale: Double) -> [Path] {
+    func glyphPaths(axisX: Double, top: Double, scale: Double) -> [Path] {
         placedGlyphs(axisX: axisX, top: top, scale: scale).compactMap { glyph, origin in
             let font = fonts[glyph.font]
             guard font.kind == .outline else { return nil }
@@ -194,7 +194,7 @@ public struct TextLabel: Sendable {
     }
 
     /// All glyph outlines in one path.
-    package func path(axisX: Double, top: Double, scale: Double) -> Path {
+    func path(axisX: Double, top: Double, scale: Double) -> Path {
         var path = Path()
         for glyph in glyphPaths(axisX: axisX, top: top, scale: scale) { path.append(glyph) }
         return path

@@ -9,28 +9,17 @@ import CUnibreak
 /// `liga`, `clig`, `calt`, `kern`, `mark`, `mkmk`, `curs`, and the script's own forms (`init`,
 /// `medi`, `fina`, `isol` for joining scripts, the Indic reordering features, …). Nothing is added
 /// or turned off. Positions are in font units (the HarfBuzz font's scale is one unit per em unit).
-package enum TextShaping {
+enum TextShaping {
     /// The libraries' versions, for the manifest: "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)".
-    package static let versions: String = {
-        let harfBuzz = String(cString: frames_hb_version_string())
+    static let versions: String = {
+        let harfBuzz = String(cString: hb_version_string())
         let friBidi =
             String(cString: frames_fribidi_version()).split(separator: "\n").first.map {
                 String($0.split(separator: " ").last ?? "")
             } ?? "?"
-        let unibreak = "(line breaking \(frames_linebreak_version() >> 8).\(frames_linebreak_version() & 0xFF))"
+        let unibreak = "(line breaking \(linebreak_version >> 8).\(linebreak_version & 0xFF))"
         return "HarfBuzz \(harfBuzz), FriBidi \(friBidi), libunibreak \(unibreak)"
     }()
-
-    /// Opens the three libraries and sets up libunibreak's tables on a thread of their own, so
-    /// that the first label finds them ready: opening HarfBuzz, with the GLib, Graphite and PCRE
-    /// it brings, takes about 0.7 ms. For a caller that knows early that it will draw text.
-    package static func openEarly() {
-        // Never waited for: dropping the work lets its thread go.
-        _ = BackgroundWork {
-            _ = versions
-            initializeLineBreaking
-        }
-    }
 
     /// One glyph as HarfBuzz places it, font units.
     struct ShapedGlyph: Sendable {
@@ -49,20 +38,20 @@ package enum TextShaping {
         _ text: [UInt32], range: Range<Int>, context: Range<Int>, font: Font, rightToLeft: Bool,
         script: UInt32, language: String?
     ) -> [ShapedGlyph] {
-        guard let buffer = frames_hb_buffer_create() else { return [] }
-        defer { frames_hb_buffer_destroy(buffer) }
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
         text.withUnsafeBufferPointer { pointer in
-            frames_hb_buffer_add_utf32(
+            hb_buffer_add_utf32(
                 buffer, pointer.baseAddress! + context.lowerBound, Int32(context.count),
                 UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         }
-        frames_hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        frames_hb_buffer_set_script(buffer, hb_script_t(script))
-        if let language { frames_hb_buffer_set_language(buffer, frames_hb_language_from_string(language, -1)) }
-        frames_hb_shape(font.shapingFont, buffer, nil, 0)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_t(script))
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_shape(font.shapingFont, buffer, nil, 0)
         var count: UInt32 = 0
-        guard let infos = frames_hb_buffer_get_glyph_infos(buffer, &count),
-            let positions = frames_hb_buffer_get_glyph_positions(buffer, &count)
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return [] }
         return (0..<Int(count)).map { i in
             ShapedGlyph(
@@ -73,7 +62,7 @@ package enum TextShaping {
 
     /// The script of a character (Unicode's Script property) as HarfBuzz's tag.
     static func script(of scalar: Unicode.Scalar) -> UInt32 {
-        frames_hb_unicode_script(frames_hb_unicode_funcs_get_default(), scalar.value).rawValue
+        hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value).rawValue
     }
 
     /// Common (punctuation, digits, spaces, emoji) and Inherited (combining marks): characters
@@ -84,8 +73,8 @@ package enum TextShaping {
     }
 
     /// A script's four-letter ISO 15924 tag ("Arab", "Latn").
-    package static func tag(ofScript script: UInt32) -> String {
-        let tag = frames_hb_script_to_iso15924_tag(hb_script_t(script))
+    static func tag(ofScript script: UInt32) -> String {
+        let tag = hb_script_to_iso15924_tag(hb_script_t(script))
         return String(decoding: [24, 16, 8, 0].map { UInt8((tag >> $0) & 0xFF) }, as: UTF8.self)
     }
 
@@ -116,7 +105,7 @@ package enum TextShaping {
         let text = text.map { (0x1F1E6...0x1F1FF).contains($0) ? 0x1F4B3 : $0 }
         text.withUnsafeBufferPointer { t in
             breaks.withUnsafeMutableBufferPointer { b in
-                frames_set_linebreaks_utf32(t.baseAddress, t.count, language, b.baseAddress)
+                set_linebreaks_utf32(t.baseAddress, t.count, language, b.baseAddress)
             }
         }
         var result = [Bool](repeating: false, count: text.count)
@@ -127,5 +116,5 @@ package enum TextShaping {
     }
 
     /// libunibreak's tables, set up once.
-    private static let initializeLineBreaking: Void = frames_init_linebreak()
+    private static let initializeLineBreaking: Void = init_linebreak()
 }

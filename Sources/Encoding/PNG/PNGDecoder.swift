@@ -1,0 +1,124 @@
+import PNGBridge
+
+/// Reads PNG files: any bit depth (1 to 16), palette, grey, with or without alpha or tRNS,
+/// interlaced or not, through libpng. Samples are taken as sRGB, as browsers without colour
+/// management, pngjs and ImageMagick's defaults take them: no gamma chunk changes them (an
+/// untagged 16-bit file is not taken as linear light), and 16-bit samples are rounded to 8 bits
+/// (v · 255 / 65535, halves up), so a 16-bit file whose samples are its 8-bit twin's × 257 reads
+/// as the twin.
+public enum PNGDecoder {
+    /// Decodes `bytes` into a premultiplied pixmap; refuses images over `Pixmap.maxPixelCount`
+    /// pixels before allocating them.
+    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Pixmap {
+        Pixmap(premultiplying: try decodeStraight(bytes))
+    }
+
+    /// Decodes `bytes` into straight RGBA, the samples as stored.
+    public static func decodeStraight(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
+        let reader = PNGReader()
+        try bytes.withUnsafeBufferPointer { (buffer) throws(PNGError) in try reader.read(buffer) }
+        return try reader.image()
+    }
+}
+
+/// A PNG read in pieces as they come from a file, so that no copy of the file is kept: the
+/// pixels are allocated from IHDR's size and libpng writes each row into them.
+package final class PNGReader {
+    /// The first bytes, until IHDR's width, height and interlace method are known.
+    private var head: [UInt8] = []
+    private var reader: OpaquePointer? = nil
+    private var pixels: [UInt32] = []
+    private var size = (width: 0, height: 0)
+    private var failure: PNGError? = nil
+
+    /// Which reader reads the file: the fastest (8-bit RGB and RGBA without libpng, inflated by
+    /// libdeflate), or one of the references the tests hold it against.
+    package enum Readers: Int32 {
+        case fastest = 0
+        case libpng = 1
+        case withoutLibdeflate = 2
+    }
+
+    private let readers: Readers
+
+    package init(readers: Readers = .fastest) {
+        self.readers = readers
+    }
+
+    deinit { png_bridge_reader_free(reader) }
+
+    /// The signature and IHDR up to its interlace byte.
+    private static let headCount = 29
+
+    /// Reads the next piece of the file.
+    package func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) {
+        if let failure { throw failure }
+        var bytes = bytes
+        if reader == nil {
+            let taken = min(bytes.count, PNGReader.headCount - head.count)
+            head += bytes.prefix(taken)
+            bytes = UnsafeBufferPointer(rebasing: bytes[taken...])
+            guard head.count == PNGReader.headCount else { return }
+            try start()
+            try push(head.withUnsafeBufferPointer { $0 })
+        }
+        try push(bytes)
+    }
+
+    /// The image, once every piece has been read.
+    package func image() throws(PNGError) -> RGBAImage {
+        if let failure { throw failure }
+        guard let reader, png_bridge_reader_complete(reader) != 0 else {
+            throw fail(.unreadable(message: head.count < PNGReader.headCount ? "not a PNG file" : "truncated file"))
+        }
+        do {
+            return try RGBAImage(width: size.width, height: size.height, pixels: pixels)
+        } catch {
+            throw fail(.tooLarge(width: size.width, height: size.height))
+        }
+    }
+
+    private func fail(_ error: PNGError) -> PNGError {
+        failure = error
+        return error
+    }
+
+    /// Checks the signature and the size, allocates the pixels and the libpng reader.
+    private func start() throws(PNGError) {
+        guard head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+            head[12..<16].elementsEqual("IHDR".utf8)
+        else { throw fail(.unreadable(message: "not a PNG file")) }
+        let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || count > Pixmap.maxPixelCount { throw fail(.tooLarge(width: width, height: height)) }
+        guard width >= 1, height >= 1 else {
+            throw fail(.unreadable(message: "invalid image size \(width) × \(height)"))
+        }
+        let interlaced = head[28] != 0
+        // Room for a byte a row past the pixels: 8-bit RGBA inflated whole into the buffer's tail
+        // takes a filter byte a row more than the image.
+        pixels = [UInt32](unsafeUninitializedCapacity: count + height / 4 + 1) { buffer, initialized in
+            // Rows are written whole, except by passes of an interlaced image.
+            if interlaced { buffer.initialize(repeating: 0) }
+            initialized = count
+        }
+        size = (width, height)
+        reader = png_bridge_reader_create(
+            UInt32(width), UInt32(height), Int32(head[24]), Int32(head[25]), Int32(head[28]), readers.rawValue)
+        if reader == nil { throw fail(.unreadable(message: "out of memory")) }
+    }
+
+    private func push(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) {
+        guard let reader, !bytes.isEmpty else { return }
+        let capacity = 4 * pixels.capacity
+        let status = pixels.withUnsafeMutableBytes { target in
+            png_bridge_reader_push(
+                reader, bytes.baseAddress, bytes.count, target.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                capacity)
+        }
+        if status != 0 {
+            throw fail(.unreadable(message: String(cString: png_bridge_reader_message(reader))))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import FrameFiles
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The plan of a render's outputs, checked before anything is written: every name in bytes
+/// (`OutputNames`), outputs against inputs and each other (`PathCollisions`), and every
+/// destination usable (the folder's ancestors folders, no folder where a file goes, each single
+/// file's folder there or made by the run).
+enum OutputCheck {
+    /// What the checks found the run will write.
+    struct Plan {
+        /// The frame files' names, in order.
+        let frameNames: [String]
+    }
+
+    static func plan(_ job: RenderJob) throws(FramesError) -> Plan {
+        let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
+        try checkNames(job, frameNames: names)
+        let listed = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/" + Manifest.fileName) } ?? []
+        try checkCollisions(job, frameNames: names, earlier: listed)
+        try checkDestinations(job, frameNames: names)
+        return Plan(frameNames: names)
+    }
+
+    /// Every file name at most NAME_MAX bytes and every path at most PATH_MAX, the frames' by
+    /// their longest name.
+    static func checkNames(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
+        if let folder = job.outputs.folder {
+            if let refusal = OutputNames.refusal(of: folder) {
+                throw .invalidValue(option: job.outputs.folderOption, value: folder, expected: refusal)
+            }
+            if let index = frameNames.firstIndex(where: { OutputNames.refusal(of: folder + "/" + $0) != nil }) {
+                let name = frameNames[index]
+                let given = job.sequence.namePatternOption
+                let limit =
+                    name.utf8.count > OutputNames.maxName
+                    ? "file names of at most \(OutputNames.maxName) bytes"
+                    : "paths of at most \(OutputNames.maxPath) bytes"
+                throw .invalidValue(
+                    option: given?.option ?? job.outputs.folderOption, value: given?.text ?? folder,
+                    expected: "\(limit) for every frame (frame \(job.sequence.writtenIndices[index])'s name has "
+                        + "\(name.utf8.count) bytes)")
+            }
+        }
+        for target in job.outputs.files {
+            if let refusal = OutputNames.refusal(of: target.path) {
+                throw .invalidValue(option: target.option, value: target.path, expected: refusal)
+            }
+        }
+    }
+
+    /// Outputs against inputs and each other: the folder with the names the run writes or
+    /// removes there, the single files.
+    static func checkCollisions(_ job: RenderJob, frameNames: [String], earlier: [String]) throws(FramesError) {
+        var outputs: [NamedPath] = []
+        if let folder = job.outputs.folder {
+            let names = Set(frameNames + earlier + [Manifest.fileName, FolderLock.fileName])
+            outputs.append(.folder(job.outputs.folderOption, folder, names: names))
+        }
+        outputs += job.outputs.files.map { NamedPath.file($0.option, $0.path) }
+        try PathCollisions.check(outputs: outputs, inputs: job.inputs)
+    }
+
+    /// Every destination usable before anything is made.
+    static func checkDestinations(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
+        if let folder = job.outputs.folder {
+            try checkFolder(folder, option: job.outputs.folderOption, force: job.outputs.force)
+            for name in frameNames + [Manifest.fileName] where FileInput.isDirectory(folder + "/" + name) {
+                throw .file(FileError(operation: "replace", path: folder + "/" + name, errno: EISDIR))
+            }
+        }
+        for target in job.outputs.files {
+            let parent = PathCollisions.split(target.path).folder
+            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
+            let inNewFolder = job.outputs.folder.map {
+                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
+            }
+            if inNewFolder != true && !FileInput.isDirectory(parent) {
+                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
+                throw .file(FileError(operation: "create", path: target.path, errno: reason))
+            }
+        }
+    }
+
+    /// An output folder the run can use: a folder (empty, an earlier run's, or any with `--force`),
+    /// or a path whose nearest existing ancestor is a folder (the run makes the rest).
+    static func checkFolder(_ path: String, option: String, force: Bool) throws(FramesError) {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let code = errno
+            guard code == ENOENT else {
+                throw .file(FileError(operation: "create the output folder", path: path, errno: code))
+            }
+            var ancestor = PathCollisions.split(path).folder
+            while !FileInput.exists(ancestor), ancestor != "/", ancestor != "." {
+                ancestor = PathCollisions.split(ancestor).folder
+            }
+            if !FileInput.isDirectory(ancestor) {
+                throw .file(FileError(operation: "create the output folder", path: path, errno: ENOTDIR))
+            }
+            return
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .file(FileError(operation: "use as the output folder", path: path, errno: ENOTDIR))
+        }
+        // A lock file: another run is writing, or a killed run left debris; decided under the lock.
+        if !force, !FileInput.exists(path + "/" + FolderLock.fileName) { try holdsNoOtherFiles(path, option: option) }
+    }
+
+    /// An existing folder must be empty or hold a manifest.json (an earlier run of frames): a
+    /// folder of other files is not written into by accident. Staging files and the lock file
+    /// of frames do not count.
+    static func holdsNoOtherFiles(_ path: String, option: String = "--out") throws(FramesError) {
+        let names = ((try? FileInput.names(in: path)) ?? []).filter {
+            !OutputNames.isTemporary($0) && $0 != FolderLock.fileName
+        }
+        if !names.isEmpty, !names.contains(Manifest.fileName) {
+            throw .invalidValue(
+                option: option, value: path,
+                expected: "an empty folder or one an earlier run wrote (with a manifest.json); "
+                    + "it holds \(names.count) other file\(names.count == 1 ? "" : "s") (use --force to write there anyway)"
+            )
+        }
+    }
+}

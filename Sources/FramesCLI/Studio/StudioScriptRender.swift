@@ -1,0 +1,203 @@
+/// The renders' part of the studio page's script. An edit is debounced (at once after 30 ms of
+/// quiet, else gathered until 30 ms after the last render), the renders in flight are aborted
+/// (and superseded on the server, which gives up their work: `StudioRenders`), then the still of
+/// the current frame is fetched and shown, then (when playing) the loop as an animated PNG the
+/// browser plays at its fps, then the checks. The server resolves every value as the command
+/// line does; a refused value is marked beside its control and left out, and the rest renders
+/// again. The "stale" mark shows while an edit renders or a value is refused.
+enum StudioScriptRender {
+    // longer than 60 lines because it is one script, not Swift code.
+    static let source = #"""
+        let controllers = [];
+        let timer = null;
+        let editedAt = 0;
+        let serial = 0;
+        const ticketView = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+        let lastCheck = null;
+        window.studioTimings = [];
+
+        function changed(name, value) {
+          noteChange();
+          const p = property(name);
+          const same = p && String(value).toLowerCase() === String(p.defaults[variant()]).toLowerCase();
+          if (value === "" || value === null || value === undefined || same) delete state[name];
+          else state[name] = value;
+          delete invalid[name];
+          if (name === "style" || name === "device") { view.centre = true; view.wantCard = true; }
+          editedAt = performance.now();
+          schedule(true);
+        }
+        async function upload() {
+          const file = $("f-backdrop-image").files[0];
+          if (!file) return;
+          if (file.size > T.maxBackdropBytes) return markInvalid({ option: "--backdrop-image",
+            message: "invalid value '" + file.name + "' for --backdrop-image: expected a PNG of at most " + (T.maxBackdropBytes >> 20) + " MiB" });
+          const r = await fetch("/backdrop?" + encode([["token", token], ["name", file.name]]), { method: "POST", body: file });
+          const answer = await r.json().catch(() => ({ message: "upload refused (" + r.status + ")" }));
+          if (!r.ok) return markInvalid(answer);
+          changed("backdrop-image", answer.id);
+        }
+        function showErrors() {
+          for (const e of document.querySelectorAll(".error")) e.textContent = "";
+          for (const r of document.querySelectorAll(".row.invalid")) r.classList.remove("invalid");
+          const notes = unknown.map(([k, v]) => {
+            const near = closest(k);
+            if (near) markRow(near, "The link's '" + shown(k) + "=" + shown(v) + "' is not a parameter; did you mean this one?");
+            return "The link's parameter '" + shown(k) + "' is unknown and left out" + (near ? " (did you mean '" + near + "'?)" : "") + ".";
+          });
+          $("notices").textContent = notes.join(" ");
+          for (const [name, message] of Object.entries(invalid)) markRow(name, message);
+        }
+        function markRow(name, message) {
+          const target = document.querySelector('.error[data-for="' + CSS.escape("--" + name) + '"]');
+          if (!target) { $("general-error").textContent = message; return; }
+          target.textContent = message;
+          target.parentElement.classList.add("invalid");
+        }
+        // A refused value: marked at its control and left out of the renders; nil when the error
+        // names no value of the state (then it is shown above the preview).
+        function markInvalid(error) {
+          const name = error.option ? error.option.replace(/^--/, "") : null;
+          if (name && (name in state || name === "backdrop-image")) { invalid[name] = error.message; showErrors(); return true; }
+          $("general-error").textContent = error.message;
+          document.body.dataset.state = "error";
+          return false;
+        }
+        function setStale() {
+          const busy = document.body.dataset.state === "busy";
+          const bad = Object.keys(invalid).length > 0;
+          $("stale").hidden = !busy && !bad;
+          $("stale").textContent = bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering";
+          document.body.dataset.stale = String(busy || bad);
+        }
+        async function show(blob, kind) {
+          const url = URL.createObjectURL(blob);
+          const old = img.src;
+          img.src = url;
+          await img.decode().catch(() => {});
+          img.dataset.kind = kind;
+          const size = img.naturalWidth + "x" + img.naturalHeight;
+          if (size !== view.shown) { view.shown = size; if (!state.zoom || state.zoom === "fit" || state.zoom === "card") view.centre = true; }
+          place();
+          if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+        }
+
+        let lastRender = -Infinity;
+        function schedule(push) {
+          clearTimeout(timer);
+          document.body.dataset.state = "busy";
+          setStale();
+          const wait = lastRender + 30 - performance.now();
+          const go = () => { lastRender = performance.now(); render(push); };
+          if (wait <= 0) go(); else timer = setTimeout(go, wait);
+        }
+        async function render(push) {
+          const url = pageURL();
+          if (location.pathname + location.search !== url) {
+            if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+          }
+          $("before").setAttribute("aria-pressed", "false");
+          $("badge").textContent = "";
+          for (const c of controllers) c.abort();
+          const controller = new AbortController();
+          controllers = [controller];
+          const mine = ++serial;
+          const signal = controller.signal;
+          const started = editedAt || performance.now();
+          const paused = state.frame !== undefined;
+          const k = paused ? state.frame : 0;
+          const q = query();
+          $("play").textContent = paused ? "Play" : "Pause";
+          $("frame-number").textContent = paused ? "frame " + k : "playing";
+          $("scrubber").value = k;
+          $("download-style").href = "/style.json?" + q;
+          $("download-apng").href = "/loop.png?" + q;
+          $("download-sheet").href = "/sheet.png?" + q;
+          $("general-error").textContent = "";
+          showErrors();
+          try {
+            // The ticket tells the server which renders this edit supersedes (409 for those).
+            const ticket = { view: ticketView, render: mine };
+            const still = await fetch("/frame.png?" + query({ frame: k, ...ticket }), { signal });
+            if (still.status === 409) return;
+            if (!still.ok) { if (markInvalid(await still.json())) render(false); return; }
+            await show(await still.blob(), "still");
+            const timing = { still: performance.now() - started };
+            $("status").textContent = "still in " + Math.round(timing.still) + " ms";
+            if (!paused) {
+              const loop = await fetch("/loop.png?" + query(ticket), { signal });
+              if (loop.status === 409) return;
+              if (!loop.ok) { markInvalid(await loop.json()); return; }
+              await show(await loop.blob(), "loop");
+              timing.loop = performance.now() - started;
+              $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
+            }
+            // The checks last: they do not hold up the pixels.
+            const checked = await fetch("/check?" + query(ticket), { signal });
+            if (checked.status === 409) return;
+            if (checked.ok) applyCheck(await checked.json(), paused ? k : null);
+            else markInvalid(await checked.json());
+            if (mine === serial) {
+              window.studioTimings.push(timing);
+              editedAt = 0;
+              document.body.dataset.state = Object.keys(invalid).length || $("general-error").textContent ? "error" : "ready";
+              setStale();
+            }
+          } catch (e) {
+            if (e.name !== "AbortError") { $("general-error").textContent = String(e); document.body.dataset.state = "error"; }
+          }
+        }
+        function applyCheck(c, still) {
+          lastCheck = c;
+          $("scrubber").max = c.frames - 1;
+          $("swift").textContent = c.swift;
+          $("command").textContent = c.command + (still === null ? " --apng spinner.png" : " --frame " + still + " --out frames");
+          if (view.wantCard) { view.centre = true; place(); view.wantCard = false; }
+          const body = $("lint").tBodies[0];
+          body.textContent = "";
+          for (const f of c.lint) {
+            const tr = el("tr", { class: f.passed ? "pass" : "fail" });
+            const cells = [f.check, f.passed ? "pass" : "FAIL", f.measured + " (" + f.required + ")"];
+            for (const [i, text] of cells.entries()) {
+              const td = el("td", i === 1 ? { class: "result" } : {}); td.textContent = text; tr.append(td);
+            }
+            // The fix under the figures, in their cell: the names keep their width.
+            if (!f.passed && f.fix !== null) {
+              const b = el("button", { type: "button", class: "fix" });
+              b.textContent = f.option + " " + f.fix;
+              b.addEventListener("click", () => { changed(f.option.slice(2), f.fix); showAll(); });
+              tr.lastChild.append(el("br"), b);
+            }
+            body.append(tr);
+          }
+        }
+        // Copies `text`, and shows what was copied under the bar.
+        async function copy(text, what) {
+          try { await navigator.clipboard.writeText(text); } catch (e) {
+            const area = el("textarea"); area.value = text; document.body.append(area); area.select();
+            document.execCommand("copy"); area.remove();
+          }
+          $("copied").textContent = what + " copied: " + text;
+        }
+
+        readURL();
+        build();
+        buildView();
+        $("scrubber").addEventListener("input", () => { state.frame = $("scrubber").value; editedAt = performance.now(); schedule(false); });
+        $("play").addEventListener("click", () => {
+          if (state.frame === undefined) state.frame = $("scrubber").value; else delete state.frame;
+          editedAt = performance.now();
+          schedule(true);
+        });
+        $("copy-link").addEventListener("click", () =>
+          copy(location.origin + "/?" + encode(styleOf(state).filter(([k]) => k !== "backdrop-image")), "Link (without the token)"));
+        $("copy-command").addEventListener("click", () => copy($("command").textContent, "Command"));
+        if (state.scale === undefined && state.device === undefined && devicePixelRatio !== 1) {
+          state.scale = String(devicePixelRatio);
+          history.replaceState(null, "", pageURL());
+        }
+        showAll();
+        window.addEventListener("popstate", () => { readURL(); showAll(); schedule(false); });
+        schedule(false);
+        """#
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The studio against clients that do not play by the rules, each scripted over raw sockets;
+/// every test asserts what happened (status codes, who was served, whether the process ended),
+/// never how long it took (a generous deadline only keeps a broken build from hanging).
+@Suite struct StudioHostileTests {
+    /// 64 connections without the token that send a header line every second never complete a
+    /// request; the token holder is served all the while, and the dribblers are cut off once their
+    /// header deadline (5 s) has passed.
+    @Test func clientsDribblingHeadersDoNotLockOutTheTokenHolder() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        var dribblers: [RawClient] = []
+        for _ in 0..<64 {
+            let client = try RawClient(port: studio.port)
+            client.write("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\n")
+            dribblers.append(client)
+        }
+        for round in 0..<8 {
+            for client in dribblers { client.write("X-Slow-\(round): 1\r\n") }
+            let served = try studio.get("/check?token=\(studio.token)")
+            #expect(served.status == 200, "round \(round): \(served.status) \(served.body.prefix(200))")
+            usleep(1_000_000)
+        }
+        let cut = dribblers.filter { $0.isClosedByServer(within: 10) }.count
+        #expect(cut == dribblers.count, "\(cut) of \(dribblers.count) dribbling connections were ended")
+    }
+
+    /// Connections opened without sending anything, more than the server lets wait: the oldest
+    /// are ended as new ones come, so the token holder's next connection always gets its turn.
+    @Test func silentConnectionsMakeRoomForNewOnes() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let silent = try (0..<300).map { _ in try RawClient(port: studio.port) }
+        for _ in 0..<5 {
+            #expect(try studio.get("/?token=\(studio.token)").status == 200)
+        }
+        #expect(silent.prefix(200).allSatisfy { $0.isClosedByServer(within: 10) })
+    }
+
+    /// Both workers busy with loops of 10 000 full-screen frames, one for each of two pages; an
+    /// edit of the first page is answered at once and ends that page's loop, and so does the
+    /// second page's.
+    @Test func anEditEndsALongLoopWhileBothWorkersAreBusy() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let state = "token=\(studio.token)&style=overlay&device=iphone-15&frames=10000"
+        let loops = try ["a1", "b2"].map { view in
+            let client = try RawClient(port: studio.port)
+            client.write(
+                "GET /loop.png?\(state)&view=\(view)&render=1 HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\n"
+                    + "Connection: close\r\n\r\n")
+            #expect(client.read(atLeast: 4096).count >= 4096, "the loop of \(view) streams")
+            return client
+        }
+        let edit = try studio.get("/frame.png?\(state)&view=a1&render=2")
+        #expect(edit.status == 200, "\(edit.status) \(edit.body.prefix(200))")
+        let other = try studio.get("/check?\(state)&view=b2&render=2")
+        #expect(other.status == 200, "\(other.status) \(other.body.prefix(200))")
+        for loop in loops {
+            let rest = loop.readAll()
+            // Cut: no PNG end chunk, no closing empty chunk of the chunked body.
+            #expect(!String(decoding: rest.suffix(64), as: UTF8.self).contains("IEND"))
+        }
+    }
+
+    /// SIGTERM and SIGINT while both workers make loops of 10 000 frames and a third waits: the
+    /// process ends (within the test's generous deadline), and the clients see their streams cut.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aStopEndsTheStudioDuringLongLoops(signal: Int32) throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let state = "token=\(studio.token)&style=overlay&device=iphone-15&frames=10000"
+        let clients = try (0..<3).map { k in
+            let client = try RawClient(port: studio.port)
+            client.write(
+                "GET /loop.png?\(state)&spinner-color=%2300000\(k) HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\n"
+                    + "Connection: close\r\n\r\n")
+            return client
+        }
+        #expect(clients[0].read(atLeast: 4096).count >= 4096)
+        kill(studio.process.processIdentifier, signal)
+        var waited = 0
+        while studio.process.isRunning && waited < 300 {
+            usleep(100_000)
+            waited += 1
+        }
+        #expect(!studio.process.isRunning, "the studio still runs 30 s after signal \(signal)")
+        for client in clients {
+            #expect(!String(decoding: client.readAll().suffix(64), as: UTF8.self).contains("IEND"))
+        }
+    }
+
+    /// Every parameter at most once and no NUL: 400 naming the parameter, as the command line
+    /// names its option; text from outside is shown with its control characters escaped.
+    @Test func repeatedParametersNulAndControlCharactersAreRefusedByName() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let base = "token=\(studio.token)"
+        for (query, option) in [
+            ("frame=1&frame=2", "--frame"), ("backdrop-image=1&backdrop-image=2", "--backdrop-image"),
+            ("text=a%00b", "--text"), ("spinner-color=%23fff%00", "--spinner-color"),
+            ("scale=2&scale=2", "--scale"), ("text=%FF", "--text"),
+        ] {
+            for path in ["/check", "/frame.png", "/loop.png", "/style.json"] {
+                let answer = try studio.get("\(path)?\(base)&\(query)")
+                #expect(answer.status == 400, "\(path)?\(query): \(answer.status)")
+                #expect(answer.body.contains("\"option\": \"\(option)\""), "\(path)?\(query): \(answer.body)")
+            }
+        }
+        let escaped = try studio.get("/check?\(base)&spinner-color=%1B%5B2J%0Ared")
+        #expect(escaped.status == 400)
+        #expect(!escaped.body.contains("\u{1B}") && escaped.body.contains("\\\\u{1B}"), "\(escaped.body)")
+    }
+}

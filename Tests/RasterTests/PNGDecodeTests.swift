@@ -1,0 +1,166 @@
+import CZlib
+import Foundation
+import Testing
+
+@testable import Raster
+
+/// Any PNG reads through libpng as the same 8-bit straight samples: twins of one picture
+/// (Tests/png-twins, made by `make.sh` with Pillow and ImageMagick's libpng) in 16 bits, grey,
+/// palette and interlaced, with and without alpha, none of them tagged with a gamma.
+@Suite struct PNGDecodeTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("png-twins")
+
+    static func image(_ name: String) throws -> RGBAImage {
+        try PNGDecoder.decodeStraight([UInt8](Data(contentsOf: folder.appendingPathComponent(name + ".png"))))
+    }
+
+    @Test(arguments: [
+        ("rgba8", "rgba16"), ("rgba8", "rgba8-interlaced"), ("rgba8", "rgba16-interlaced"), ("rgb8", "rgb16"),
+        ("grey8", "grey16"), ("greyalpha8", "greyalpha16"), ("few8", "few8-palette"),
+    ])
+    func twinsDecodeToTheSameSamples(eight: String, twin: String) throws {
+        let expected = try Self.image(eight)
+        let actual = try Self.image(twin)
+        #expect(actual.width == 24 && actual.height == 16)
+        for i in expected.pixels.indices where expected.pixels[i] != actual.pixels[i] {
+            let found = String(actual.pixels[i], radix: 16)
+            let wanted = String(expected.pixels[i], radix: 16)
+            Issue.record("\(twin) at (\(i % 24), \(i / 24)): \(found), \(eight) \(wanted)")
+            break
+        }
+    }
+
+    @Test func samplesAreThoseOfTheFile() throws {
+        // rgba8.png was written by Pillow from these formulas (make.sh).
+        let image = try Self.image("rgba8")
+        for y in [0, 3, 9, 15] {
+            for x in [0, 5, 23] {
+                let alpha = y < 4 ? 255 : (x * 10 + y * 7) % 256
+                let pixel = image.rgba(x: x, y: y)
+                let found: [Int] = [Int(pixel.r), Int(pixel.g), Int(pixel.b), Int(pixel.a)]
+                let wanted: [Int] = [(x * 11) % 256, (y * 17) % 256, (x * y * 3) % 256, alpha]
+                #expect(found == wanted, "pixel (\(x), \(y))")
+            }
+        }
+        let opaque = try Self.image("rgb8")
+        #expect(opaque.pixels.allSatisfy { $0 >> 24 == 255 })
+        let grey = try Self.image("grey8").rgba(x: 7, y: 5)
+        #expect(grey.r == grey.g && grey.g == grey.b && grey.a == 255)
+    }
+
+    @Test func readInPiecesOfAnySize() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("rgba16-interlaced.png")))
+        let whole = try PNGDecoder.decodeStraight(bytes)
+        for size in [1, 7, 29, 30, 100] {
+            let reader = PNGReader()
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                try bytes[start..<min(bytes.count, start + size)].withUnsafeBufferPointer { try reader.read($0) }
+            }
+            #expect(try reader.image() == whole, "pieces of \(size) bytes")
+        }
+    }
+
+    @Test func truncatedAndForeignFilesAreRefused() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent("rgba8.png")))
+        for cut in [0, 10, 29, 40, bytes.count - 12] {
+            #expect(throws: PNGError.self, "first \(cut) bytes") { try PNGDecoder.decodeStraight(Array(bytes[..<cut])) }
+        }
+        #expect(throws: PNGError.self) { try PNGDecoder.decodeStraight(Array("GIF89a, not a PNG at all".utf8)) }
+        var corrupt = bytes
+        corrupt[60] ^= 0xFF
+        #expect(throws: PNGError.self) { try PNGDecoder.decodeStraight(corrupt) }
+    }
+
+    static func decode(_ bytes: [UInt8], readers: PNGReader.Readers) throws -> RGBAImage {
+        let reader = PNGReader(readers: readers)
+        try bytes.withUnsafeBufferPointer { try reader.read($0) }
+        return try reader.image()
+    }
+
+    /// 8-bit RGB and RGBA files that are not interlaced are read without libpng (inflated by
+    /// libdeflate where the system has it, or by zlib): the pixels are libpng's, for every row filter, a colour key, and files from Pillow, ImageMagick, pixelmatch's
+    /// fixtures and this package's encoder; and what libpng refuses, it refuses.
+    @Test func theReaderWithoutLibpngGivesLibpngsPixels() throws {
+        var files: [(String, [UInt8])] = []
+        for name in ["rgba8", "rgb8", "few8", "rgb8-key", "rgba16", "grey8", "few8-palette", "rgba8-interlaced"] {
+            files.append((name, try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name + ".png")))))
+        }
+        let fixtures = Self.folder.deletingLastPathComponent().appendingPathComponent("pixelmatch/fixtures")
+        for name in ["1a", "3b", "4a", "4b", "6a", "8a"] {
+            files.append((name, try [UInt8](Data(contentsOf: fixtures.appendingPathComponent(name + ".png")))))
+        }
+        var style = LoadingStyle.overlay
+        style.dimAmount = 0.37
+        let scene = Scene(style: style, variant: .overlay, scale: 1, screenSize: Size(width: 90, height: 70))
+        let frame = try FrameRenderer(scene: scene, frameCount: 8).frame(3)
+        for filter in PNGFilter.allCases {
+            files.append(("\(filter)", try PNGEncoder(compression: .zlib(level: 6), filter: filter).encode(frame)))
+        }
+        for (name, bytes) in files {
+            let reference = try Self.decode(bytes, readers: .libpng)
+            for readers in [PNGReader.Readers.fastest, .withoutLibdeflate] {
+                #expect(try Self.decode(bytes, readers: readers) == reference, "\(name), \(readers)")
+            }
+            var corrupt = bytes
+            corrupt[bytes.count / 2] ^= 0x5A
+            for (what, damaged) in [("corrupt", corrupt), ("cut", Array(bytes.prefix(bytes.count - 14)))] {
+                for readers in [PNGReader.Readers.libpng, .fastest, .withoutLibdeflate] {
+                    #expect(throws: PNGError.self, "\(name), \(what), \(readers)") {
+                        try Self.decode(damaged, readers: readers)
+                    }
+                }
+            }
+        }
+        let keyed = try Self.image("rgb8-key")
+        #expect(keyed.rgba(x: 0, y: 1) == (0, 17, 0, 0))
+        #expect(keyed.rgba(x: 1, y: 1).a == 255)
+    }
+
+    /// A PNG of `raw` (filtered scanlines of an 8-bit RGB image, `width` × `height`) deflated by
+    /// zlib, as one IDAT.
+    static func png(width: Int, height: Int, raw: [UInt8]) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+            return bigEndian(UInt32(data.count)) + body + bigEndian(crc)
+        }
+        func bigEndian(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+        }
+        var size = compressBound(UInt(raw.count))
+        var deflated = [UInt8](repeating: 0, count: Int(size))
+        _ = compress(&deflated, &size, raw, UInt(raw.count))
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+            + chunk("IDAT", Array(deflated[..<Int(size)])) + chunk("IEND", [])
+    }
+
+    /// Image data that is too long, too short or has a filter byte above 4: every reader refuses
+    /// it, or every reader reads the same pixels.
+    @Test func damagedImageDataIsTreatedAsLibpngTreatsIt() throws {
+        let (width, height) = (13, 7)
+        var raw: [UInt8] = []
+        var generator = SplitMix(seed: 3)
+        for _ in 0..<height {
+            raw.append(UInt8(generator.next() % 5))
+            for _ in 0..<(3 * width) { raw.append(UInt8(truncatingIfNeeded: generator.next())) }
+        }
+        var badFilter = raw
+        badFilter[3 * width + 1] = 7
+        let cases: [(String, [UInt8])] = [
+            ("intact", raw), ("extra data", raw + [UInt8](repeating: 9, count: 300)),
+            ("short by a byte", Array(raw.dropLast())), ("short by a row", Array(raw.dropLast(3 * width + 1))),
+            ("filter byte 7", badFilter),
+        ]
+        for (name, data) in cases {
+            let bytes = Self.png(width: width, height: height, raw: data)
+            let results = [PNGReader.Readers.libpng, .fastest, .withoutLibdeflate].map { readers in
+                Result { try Self.decode(bytes, readers: readers) }
+            }
+            let images = results.map { try? $0.get() }
+            if name == "intact" { #expect(images[0] != nil) }
+            #expect(images.allSatisfy { $0 == images[0] }, "\(name): \(results)")
+        }
+    }
+}
