@@ -39,15 +39,17 @@ import Testing
     }
 
     @Test func theScaleComesFromTheOptionsOrTheScreensSize() throws {
-        // An iPhone 15 at its own scale; the same shared at 2/3; a device given; a scale given.
-        #expect(
-            try ScreenshotScale.resolve(width: 1179, height: 2556)
-                == ScreenshotScale(
-                    scale: 3, device: Device.named("iPhone 15"), resampled: false))
+        // An iPhone 15 at its own scale (its screen is the first of that size's); the same shared
+        // at 2/3; at 0.6, a size a scaled iPhone Air gives too, said; a device given; a scale given.
+        let native = try ScreenshotScale.resolve(width: 1179, height: 2556)
+        #expect(native.scale == 3 && !native.resampled && native.ambiguity == nil)
+        #expect(native.device?.screen == Device.named("iPhone 15")?.screen)
         let shared = try ScreenshotScale.resolve(width: 786, height: 1704)
         #expect(abs(shared.scale - 2) < 1e-9 && shared.device?.screen.width == 393)
         let scaled = try ScreenshotScale.resolve(width: 707, height: 1534)
         #expect(scaled.resampled && abs(scaled.scale - 707.0 / 393) < 1e-9)
+        #expect(scaled.alternatives.map(\.name) == ["iPhone Air"])
+        #expect(scaled.ambiguity?.contains("of iPhone 14 Pro (393 × 852 pt) and of iPhone Air (420 × 912 pt)") == true)
         #expect(try ScreenshotScale.resolve(width: 900, height: 1300, device: Device.named("iPhone SE")).scale == 2.4)
         #expect(try ScreenshotScale.resolve(width: 900, height: 1300, scale: 1.5).scale == 1.5)
         #expect(throws: MeasureError.unknownScreenSize(width: 700, height: 700)) {

@@ -45,6 +45,7 @@ struct MeasurePlan {
             plan.notes.append("the screenshot's colours were converted from its ICC profile (\(profile)) to sRGB")
         }
         if let skipped = screenshot.skippedProfile { plan.notes.append(skipped) }
+        if let ambiguity = scale.ambiguity { plan.notes.append(ambiguity) }
         return plan
     }
 

@@ -17,6 +17,7 @@ enum RenderCommand {
             + "       frames verify <folder>... [<options>]\n"
             + "       frames lint [<style options>] [--json]\n"
             + "       frames studio [--port <n>] [--no-open]\n"
+            + "       frames measure <screenshot> [<options>]\n"
             + "       frames help [<command>]",
         options: sceneOptions + outputOptions + StyleProperty.all.map(Option.style) + labelOptions,
         sections: RenderHelp.sections)

@@ -60,6 +60,7 @@ enum StudioMatch {
         var notes = measurement.notes
         if let profile = decoded.convertedFrom { notes.insert("converted from \(profile) to sRGB", at: 0) }
         if let skipped = decoded.skippedProfile { notes.insert(skipped, at: 0) }
+        if let ambiguity = scale.ambiguity { notes.insert(ambiguity, at: 0) }
         return .object([
             "state": .object(state), "measurement": .object(MeasureOutput.json(measurement)),
             "notes": .array(notes.map { .string(Console.shown($0)) }),
