@@ -118,13 +118,21 @@ import Testing
 
     /// Each bad input: its exit status and what the error names; no report is written.
     @Test(arguments: [
-        ("not-an-image", 64, "not a PNG or JPEG image (text)"),
-        ("truncated.png", 64, "a truncated PNG image"),
-        ("truncated.jpg", 64, "a truncated JPEG image"),
-        ("huge.png", 64, "over 100 megapixels"),
-        ("backdrop", 1, "no loading indicator found"),
-        ("odd-size", 64, "no known device's screen at any scale; give --scale"),
-        ("missing.png", 64, "a readable PNG or JPEG file"),
+        (
+            "not-an-image", 64,
+            "for <screenshot>: expected a PNG or JPEG screenshot (not a PNG or JPEG image: it looks like text)"
+        ),
+        ("empty", 64, "not a PNG or JPEG image: it looks like an empty file"),
+        ("truncated.png", 64, "for <screenshot>: expected a PNG or JPEG screenshot (a truncated PNG image"),
+        ("truncated.jpg", 64, "for <screenshot>: expected a PNG or JPEG screenshot (a truncated JPEG image"),
+        ("huge.png", 64, "an image of 20000 × 20000 px, over 100 megapixels"),
+        ("backdrop", 1, "<screenshot> 'backdrop': no loading indicator found"),
+        (
+            "odd-size", 64,
+            "<screenshot> 'odd-size': an image of 301 × 301 px is no known device's screen at any scale; give --scale"
+        ),
+        ("missing.png", 64, "for <screenshot>: expected a readable PNG or JPEG file (No such file or directory)"),
+        (".", 64, "for <screenshot>: expected a readable PNG or JPEG file"),
     ])
     func badInputsAreRefused(_ input: String, _ status: Int32, _ mentions: String) throws {
         let folder = try CLI.temporaryFolder()
@@ -133,6 +141,7 @@ import Testing
         let png = try Data(contentsOf: cases.appendingPathComponent("case_003.png"))
         let jpg = try Data(contentsOf: cases.appendingPathComponent("case_003.jpg"))
         try Data("hello\n".utf8).write(to: folder.appendingPathComponent("not-an-image"))
+        try Data().write(to: folder.appendingPathComponent("empty"))
         try png.prefix(png.count / 3).write(to: folder.appendingPathComponent("truncated.png"))
         try jpg.prefix(jpg.count / 3).write(to: folder.appendingPathComponent("truncated.jpg"))
         try Self.hugePNG().write(to: folder.appendingPathComponent("huge.png"))
@@ -148,23 +157,52 @@ import Testing
         #expect(CLI.contents(of: folder) == before, "something was written")
     }
 
+    /// Each bad option or option's file: a usage error that names it, before anything is
+    /// measured, and nothing written (the report asked for is not there).
     @Test(arguments: [
         (["--device", "Nokia 3310"], "for --device: expected a device from --list-devices"),
-        (["--against", "nowhere.json"], "for --against: expected a readable JSON file"),
-        (["--against", "bad.json"], "style file 'bad.json': invalid value"),
+        (["--against", "nowhere.json"], "for --against: expected a readable JSON file (No such file"),
+        (["--against", "."], "for --against: expected a JSON file, not a folder"),
+        (["--against", "bad.json"], "style file 'bad.json': invalid value \"4\" for key 'strokeWidth'"),
+        (
+            ["--against", "wide.json"],
+            "style file 'wide.json': invalid value 30 for key 'strokeWidth': expected at most half"
+        ),
+        (["--against", "text.json"], "for --against: expected valid JSON"),
         (["--report", "."], "for --report: expected a file name, not a folder"),
+        (["--report", "case.png"], "--report"),
         (["--scale", "2", "--device", "iPhone SE"], "expected no device with --scale 2"),
+        (["--scale", "0"], "for --scale: expected a number above 0, at most 16"),
         (["--frames", "0"], "for --frames: expected a whole number from 1 to 10000"),
+        (["--backdrop-image", "text.json"], "for --backdrop-image: expected a PNG or JPEG screenshot"),
+        (
+            ["--backdrop-image", "other.png"],
+            "--backdrop-image 'other.png': the backdrop image does not show this screen"
+        ),
+        (
+            ["--font-file", "nowhere.ttf", "--report", "r.html"],
+            "for --font-file: expected a readable font file (No such"
+        ),
+        (["--font-file", "text.json"], "for --font-file: expected a readable font file ("),
     ])
     func badOptionsAreUsageErrors(_ options: [String], _ mentions: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(#"{"strokeWidth": "4"}"#.utf8).write(to: folder.appendingPathComponent("bad.json"))
-        let shot = try Self.cases().appendingPathComponent("case_004.png").path
-        let result = try CLI.run(["measure", shot] + options, in: folder)
+        try Data(#"{"strokeWidth": 30, "spinnerSize": 40}"#.utf8).write(to: folder.appendingPathComponent("wide.json"))
+        try Data("not json".utf8).write(to: folder.appendingPathComponent("text.json"))
+        let cases = try Self.cases()
+        try Data(contentsOf: cases.appendingPathComponent("case_004.png")).write(
+            to: folder.appendingPathComponent("case.png"))
+        // Another case's screen of the same size (case_003 and case_004 are both 750 × 1334 px).
+        try Data(contentsOf: cases.appendingPathComponent("case_003_backdrop.png")).write(
+            to: folder.appendingPathComponent("other.png"))
+        let before = CLI.contents(of: folder)
+        let result = try CLI.run(["measure", "case.png"] + options, in: folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: ") && result.stderr.contains(mentions), "\(result.stderr)")
-        #expect(CLI.contents(of: folder) == ["bad.json"])
+        #expect(result.stdout.isEmpty)
+        #expect(CLI.contents(of: folder) == before, "something was written")
     }
 
     /// A PNG whose header says 20 000 × 20 000 px (400 megapixels), with a token of data.

@@ -3,9 +3,27 @@ import Raster
 import Testing
 
 /// The studio's "Match a screenshot" in headless Chromium: a screenshot Skia drew is given to the
-/// file control, the controls take the measured style (the same values `frames measure` prints),
-/// the preview renders it, and the screenshot, re-render and difference are shown beside.
+/// file control, the controls take the measured style (the values `frames measure` prints), the
+/// preview renders it, and the screenshot, re-render and difference are shown beside. The
+/// picture of the page is docs/images/studio-match.png (written there with FRAMES_UPDATE_DOCS=1,
+/// else into the artifacts folder); a file that is not a screenshot is refused in words.
 @Suite(.serialized) struct MeasureStudioTests {
+    let tests = StudioBrowserTests()
+
+    /// Hands `data` to the match's file control as the file `name`.
+    func choose(_ data: Data, name: String, type: String, in browser: Browser) throws {
+        _ = try browser.execute(
+            """
+            const bytes = Uint8Array.from(atob("\(data.base64EncodedString())"), (c) => c.charCodeAt(0));
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([bytes], "\(name)", { type: "\(type)" }));
+            const input = document.getElementById("match-file");
+            input.files = transfer.files;
+            input.dispatchEvent(new Event("change"));
+            """)
+        try browser.waitUntil("['ready', 'error'].includes(document.body.dataset.match)")
+    }
+
     @Test func matchingAScreenshotSetsTheControlsAndShowsTheDifference() throws {
         let shot = try MeasureCLITests.cases().appendingPathComponent("case_005.png")
         let measured = try CLI.run(["measure", shot.path])
@@ -15,41 +33,52 @@ import Testing
         defer { studio.stop() }
         let browser = try Browser(width: 1400, height: 1000)
         defer { browser.quit() }
-        try browser.open(studio.url())
-        try StudioBrowserTests().settle(browser)
-        let bytes = try Data(contentsOf: shot).base64EncodedString()
-        _ = try browser.execute(
-            """
-            const bytes = Uint8Array.from(atob("\(bytes)"), (c) => c.charCodeAt(0));
-            const transfer = new DataTransfer();
-            transfer.items.add(new File([bytes], "case_005.png", { type: "image/png" }));
-            const input = document.getElementById("match-file");
-            input.files = transfer.files;
-            input.dispatchEvent(new Event("change"));
-            """)
-        for _ in 0..<600 {
-            let state = try browser.execute("return document.body.dataset.match || ''") as? String
-            if state == "ready" || state == "error" { break }
-            usleep(50_000)
-        }
+        try browser.emulate(width: 1440, height: 900)
+        try browser.open(studio.url("backdrop-color=%23F2F4F7"))
+        try tests.settle(browser)
+        try choose(try Data(contentsOf: shot), name: "case_005.png", type: "image/png", in: browser)
         let error = try browser.execute("return document.getElementById('match-error').textContent") as? String
         #expect(error == "", "\(error ?? "")")
-        try StudioBrowserTests().settle(browser)
-        for (key, flag) in [("spinnerColor", "spinner-color"), ("trackColor", "track-color")] {
+        try tests.settle(browser)
+        for (key, flag) in [
+            ("spinnerColor", "spinner-color"), ("trackColor", "track-color"), ("backgroundColor", "background-color"),
+        ] {
             let shown = try browser.execute("return document.getElementById('f-\(flag)').value") as? String
             #expect(shown?.uppercased() == (style[key] as? String)?.uppercased(), "\(flag): \(shown ?? "")")
         }
-        let size = try browser.execute("return document.getElementById('f-spinner-size').value") as? String
-        #expect(size.flatMap(Double.init) == (style["spinnerSize"] as? NSNumber)?.doubleValue)
+        for (key, flag) in [("spinnerSize", "spinner-size"), ("strokeWidth", "stroke-width")] {
+            let shown = try browser.execute("return document.getElementById('f-\(flag)').value") as? String
+            #expect(shown.flatMap(Double.init) == (style[key] as? NSNumber)?.doubleValue, "\(flag): \(shown ?? "")")
+        }
         let search = try browser.execute("return location.search") as? String ?? ""
-        #expect(search.contains("spinner-color=") && search.contains("scale="), "\(search)")
+        #expect(search.contains("spinner-color=") && search.contains("scale=3"), "\(search)")
+        // The picture beside the figures: screenshot | re-render | difference, each as tall as it is.
         let panel = try browser.execute(
             "const i = document.getElementById('match-difference'); return [i.naturalWidth, i.naturalHeight]")
         let sizes = (panel as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } ?? []
         #expect(sizes.count == 2 && sizes[0] > 3 * sizes[1] / 2, "the difference panel: \(sizes)")
-        if ProcessInfo.processInfo.environment["FRAMES_UPDATE_DOCS"] == "1" {
-            try Data(try browser.screenshot()).write(
-                to: DocsTests.root.appendingPathComponent("docs/images/studio-match.png"))
-        }
+        let figures = try browser.execute("return document.getElementById('match-figures').textContent") as? String
+        #expect(figures?.contains("spinnerSize: \((style["spinnerSize"] as? NSNumber)?.stringValue ?? "?")") == true)
+        // No sideways scrolling with the match shown.
+        let wide = try browser.execute("return document.documentElement.scrollWidth <= innerWidth") as? Bool
+        #expect(wide == true)
+        _ = try browser.execute("document.getElementById('match-difference').scrollIntoView({ block: 'center' })")
+        try StudioPictureTests().save(try browser.screenshot(), "studio-match.png")
+    }
+
+    @Test func aFileThatIsNotAScreenshotIsRefusedInWords() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 1000)
+        defer { browser.quit() }
+        try browser.open(studio.url())
+        try tests.settle(browser)
+        let before = try browser.execute("return location.search") as? String
+        try choose(Data("hello\n".utf8), name: "notes.txt", type: "text/plain", in: browser)
+        let error = try browser.execute("return document.getElementById('match-error').textContent") as? String
+        #expect(
+            error?.contains("for <screenshot>: expected a PNG or JPEG screenshot (not a PNG or JPEG image") == true,
+            "\(error ?? "")")
+        #expect(try browser.execute("return location.search") as? String == before, "the state is kept")
     }
 }

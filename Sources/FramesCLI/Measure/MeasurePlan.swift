@@ -25,6 +25,7 @@ struct MeasurePlan {
                 expected: "no device with --scale \(scale.text) (either sets the scale)")
         }
         try checkOutputs(options)
+        if let fontFile = options.fontFile { try checkFont(fontFile) }
         let against = try expectedStyle(options.against)
         let screenshot = try decode(options.screenshot, as: "<screenshot>")
         let scale: ScreenshotScale
@@ -63,6 +64,23 @@ struct MeasurePlan {
         if let against = options.against { inputs.append(.file(against.option, against.value)) }
         if let font = options.fontFile { inputs.append(.file(font.option, font.value)) }
         try PathCollisions.check(outputs: [.file(report.option, report.value)], inputs: inputs)
+    }
+
+    /// `--font-file` opened once, as the renderer opens it: a file that is not a font is refused
+    /// here, before anything is measured, rather than leaving the label unmeasured.
+    static func checkFont(_ given: Given<String>) throws(FramesError) {
+        do {
+            try FileInput.checkRegularFile(given.value)
+        } catch {
+            throw .unusableInput(
+                option: given.option, value: given.text, expected: "a readable font file", cause: .file(error))
+        }
+        do {
+            _ = try Font(path: given.value)
+        } catch {
+            guard case .cannotLoad(_, let reason) = error else { throw .font(option: given.option, error) }
+            throw .invalidValue(option: given.option, value: given.text, expected: "a readable font file (\(reason))")
+        }
     }
 
     /// The style `--against` names: a preset, or a style file over its preset (the indicator's
