@@ -195,13 +195,6 @@ struct RingSearch {
         // Text lines and rows of edges pile up votes too, spread over every distance; a circle's
         // edges lie at one distance. The peaks with the most votes are ranked again by the edge
         // pixels on their strongest circle.
-        if let tx = Double(String(cString: getenv("TX") ?? strdup("-1"))), tx >= 0,
-            let ty = Double(String(cString: getenv("TY") ?? strdup("-1")))
-        {
-            let f = Double(reduced.factor)
-            let (rx, ry) = (Int(tx / f), Int(ty / f))
-            let near = peaks.enumerated().filter { abs($0.element.x - rx) <= 3 && abs($0.element.y - ry) <= 3 }
-        }
         let ranked = peaks.prefix(10 * limit).compactMap { candidate(atX: $0.x, y: $0.y, votes: Double($0.votes)) }
         // Votes favour whole circles of any size; edge pixels favour large ones. Taken in turn
         // from both rankings, a small spinner among avatars and tab bar icons is not missed, nor
