@@ -140,7 +140,9 @@ let package = Package(
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Raster", "CZlib", "PNGBridge"]),
+        .testTarget(
+            name: "EncodingTests",
+            dependencies: ["Encoding", "Raster", "CZlib", "PNGBridge", "CLittleCMS", "CTurboJPEG"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FrameFiles", "FramesTesting", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FrameFiles", "FramesCLI", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster", "FrameFiles"]),

@@ -35,7 +35,7 @@ enum JPEGDecoder {
         }
         if status != 0 {
             let reason = message(handle)
-            if reason.contains("Premature end") { throw .truncated(format: "JPEG", reason: reason) }
+            if cut(bytes, reason) { throw .truncated(format: "JPEG", reason: reason) }
             // A warning (extraneous bytes, a corrupt marker the decoder stepped over) leaves a
             // whole image; anything fatal does not.
             if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
@@ -68,10 +68,17 @@ enum JPEGDecoder {
         }
         if status != 0 {
             let reason = message(handle)
-            throw reason.contains("Premature end")
+            throw cut(bytes, reason)
                 ? .truncated(format: "JPEG", reason: reason) : .unreadable(format: "JPEG", reason: reason)
         }
         return (width, height, colorspace)
+    }
+
+    /// Whether a failure is a file cut short: libjpeg says the data ended early, or the file does
+    /// not end with the EOI marker (FF D9) a whole JPEG ends with (a file cut before its scan
+    /// "misses" its SOS marker).
+    private static func cut(_ bytes: [UInt8], _ reason: String) -> Bool {
+        reason.contains("Premature end") || !bytes.suffix(2).elementsEqual([0xFF, 0xD9])
     }
 
     /// TurboJPEG's last message for `handle`.

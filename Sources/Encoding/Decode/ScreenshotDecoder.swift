@@ -40,21 +40,23 @@ public enum ScreenshotDecoder {
             image = try JPEGDecoder.decode(bytes)
             profile = EmbeddedProfile.jpeg(bytes)
         }
-        guard let profile else {
-            return DecodedScreenshot(
-                image: Pixmap(premultiplying: image), format: format, convertedFrom: nil, skippedProfile: nil)
-        }
-        let name = ColorProfileConversion.description(of: profile) ?? "an ICC profile"
+        var converted: String? = nil
         var skipped: String? = nil
-        do {
-            try ColorProfileConversion.convert(&image, from: profile)
-        } catch .notRGB {
-            skipped = "\(name) is not an RGB profile; the pixels are taken as sRGB"
-        } catch {
-            skipped = "the embedded ICC profile cannot be read; the pixels are taken as sRGB"
+        if let profile {
+            let name = ColorProfileConversion.description(of: profile) ?? "an ICC profile"
+            do {
+                try ColorProfileConversion.convert(&image, from: profile)
+                converted = name
+            } catch .notRGB {
+                skipped = "\(name) is not an RGB profile; the pixels are taken as sRGB"
+            } catch {
+                skipped = "the embedded ICC profile cannot be read; the pixels are taken as sRGB"
+            }
         }
+        // The samples premultiplied in their own buffer: `consume` leaves no other reference to
+        // it, so no copy is made.
         return DecodedScreenshot(
-            image: Pixmap(premultiplying: image), format: format, convertedFrom: skipped == nil ? name : nil,
+            image: Pixmap(premultiplying: consume image), format: format, convertedFrom: converted,
             skippedProfile: skipped)
     }
 
