@@ -5,9 +5,9 @@
 /// measures in points. Otherwise the image's size is matched against the known devices
 /// (`Device.all`): first at each device's own scale, then at any scale whose screen rounds to the
 /// image's size (a screenshot a tool scaled keeps its proportions within a pixel). A scaled size
-/// can fit screens of other proportions too (393 × 852 and 420 × 912 pt differ by 0.2 %): the
-/// first device in `Device.all` whose screen the size fits within rounding is taken, and the
-/// other screens it fits are named in `alternatives`.
+/// can fit screens of other proportions too (393 × 852 and 420 × 912 pt differ by 0.2 %): a
+/// screen it fits at a whole scale is taken first, then the first in `Device.all`, and the other
+/// screens it fits are named in `alternatives`.
 public struct ScreenshotScale: Sendable, Equatable {
     /// Pixels per point.
     public let scale: Double
@@ -68,9 +68,10 @@ public struct ScreenshotScale: Sendable, Equatable {
     }
 
     /// The scale of a screenshot a tool resized: the devices whose screen, scaled to the image's
-    /// width, has its height within max(1.5 px, the scale); of those, the first whose native
-    /// screenshot (points × its scale) some factor rounds to both sides of the image, else the
-    /// one nearest in height.
+    /// width, has its height within max(1.5 px, the scale); of those whose native screenshot
+    /// (points × its scale) some factor rounds to both sides of the image, the first at a whole
+    /// scale (a screenshot at @2 of a @3 screen), else the first; when none rounds, the one
+    /// nearest in height.
     static func scaled(width: Int, height: Int, landscape: Bool) throws(MeasureError) -> ScreenshotScale {
         func screen(_ device: Device) -> (Double, Double) {
             landscape
@@ -89,10 +90,12 @@ public struct ScreenshotScale: Sendable, Equatable {
             fits.append((device, error, low <= high))
         }
         let rounding = fits.filter(\.rounds)
-        guard let best = rounding.first ?? fits.min(by: { $0.error < $1.error }) else {
+        let whole = rounding.first { isWhole(Double(width) / screen($0.device).0) }
+        guard let best = whole ?? rounding.first ?? fits.min(by: { $0.error < $1.error }) else {
             throw .unknownScreenSize(width: width, height: height)
         }
         let scale = Double(width) / screen(best.device).0
+        guard scale <= Scene.maxScale else { throw .scale(scale) }
         var result = ScreenshotScale(scale: scale, device: best.device, resampled: !isWhole(scale))
         for other in rounding where other.device.screen != best.device.screen {
             if !result.alternatives.contains(where: { $0.screen == other.device.screen }) {
