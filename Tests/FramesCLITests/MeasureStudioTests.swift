@@ -66,6 +66,41 @@ import Testing
         try StudioPictureTests().save(try browser.screenshot(), "studio-match.png")
     }
 
+    /// `POST /measure` without a browser: a screenshot answers the measurement of `frames measure
+    /// --json`; a PNG whose header claims more than the memory budget can measure, a file that is
+    /// not an image and a screenshot without an indicator answer 400, 400 and 500 naming it.
+    @Test func theServerMeasuresWithinItsBudgetAndSaysWhyNot() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
+        func post(_ body: [UInt8], name: String) throws -> (status: Int, body: String) {
+            try studio.raw(
+                "POST /measure?token=\(studio.token)&name=\(name) HTTP/1.1\r\n\(host)Content-Length: \(body.count)\r\n"
+                    + "Connection: close\r\n\r\n", body: body)
+        }
+        let cases = try MeasureCLITests.cases()
+        let shot = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006.jpg")))
+        let answer = try post(shot, name: "shot.jpg")
+        #expect(answer.status == 200, "\(answer.body.prefix(300))")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["state", "measurement", "notes", "difference"])
+        let measured = try CLI.run(["measure", cases.appendingPathComponent("case_006.jpg").path, "--json"])
+        let expected = try JSONSerialization.jsonObject(with: Data(measured.stdout.utf8)) as? [String: Any]
+        #expect(
+            ((object?["measurement"] as? [String: Any])?["style"] as? NSDictionary)
+                == (expected?["style"] as? NSDictionary))
+        // 50 megapixels by its header: over what the budget can measure, refused before decoding.
+        var huge = [UInt8](try MeasureCLITests.hugePNG())
+        huge.replaceSubrange(16..<24, with: [0, 0, 0x1B, 0x58, 0, 0, 0x1B, 0x58])
+        let tooLarge = try post(huge, name: "huge.png")
+        #expect(tooLarge.status == 400 && tooLarge.body.contains("7000 × 7000 px"), "\(tooLarge)")
+        let text = try post(Array("hello".utf8), name: "notes.txt")
+        #expect(text.status == 400 && text.body.contains("not a PNG or JPEG image"), "\(text)")
+        let backdrop = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006_backdrop.png")))
+        let none = try post(backdrop, name: "empty.png")
+        #expect(none.status == 500 && none.body.contains("no loading indicator found"), "\(none)")
+    }
+
     @Test func aFileThatIsNotAScreenshotIsRefusedInWords() throws {
         let studio = try StudioServer()
         defer { studio.stop() }

@@ -20,7 +20,14 @@ enum StudioMatch {
         } catch {
             throw refusal(name, error)
         }
-        guard let charge = memory.charge(now: StudioCosts.measure(pixels: size.width * size.height)) else {
+        let cost = StudioCosts.measure(pixels: size.width * size.height)
+        if cost > StudioMemory.budget {
+            throw .invalidValue(
+                option: "<screenshot>", value: name,
+                expected: "a screenshot the studio's memory budget can measure (this one is \(size.width) × "
+                    + "\(size.height) px, about \(formatBytes(cost)) to measure); use frames measure")
+        }
+        guard let charge = memory.charge(now: cost) else {
             throw .invalidValue(
                 option: "<screenshot>", value: name,
                 expected: "a screenshot that fits the studio's memory budget now (renders under way hold it; try again)"
