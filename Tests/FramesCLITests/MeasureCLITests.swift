@@ -98,15 +98,34 @@ import Testing
     @Test func theReportShowsTheScreenshotTheReRenderAndTheDifference() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let shot = try Self.cases().appendingPathComponent("case_002_p3.png")
-        let result = try CLI.run(["measure", shot.path, "--report", "r.html", "--json"], in: folder)
+        try Data(contentsOf: try Self.cases().appendingPathComponent("case_002_p3.png")).write(
+            to: folder.appendingPathComponent("checkout-p3.png"))
+        let result = try CLI.run(["measure", "checkout-p3.png", "--report", "r.html", "--json"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("converted from its ICC profile (Display P3) to sRGB"), "\(result.stderr)")
         let page = try String(contentsOf: folder.appendingPathComponent("r.html"), encoding: .utf8)
         for role in ["screenshot", "rerender", "difference"] {
             #expect(page.contains("<figure class=\"\(role)\">"), "no \(role) panel")
         }
-        #expect(CLI.contents(of: folder) == ["r.html"])
+        #expect(CLI.contents(of: folder) == ["checkout-p3.png", "r.html"])
+        // In Chromium, without a script: every picture decodes, the three panels side by side at
+        // one size, the style's table under them. The page's picture is docs/images/measure-report.png.
+        let browser = try Browser(width: 1200, height: 900, javascript: false)
+        defer { browser.quit() }
+        try browser.open(folder.appendingPathComponent("r.html"))
+        let images =
+            try browser.execute(
+                "return [...document.images].map(i => [i.className, i.complete && i.naturalWidth > 0, i.getBoundingClientRect().top, i.getBoundingClientRect().height])"
+            ) as? [[Any]] ?? []
+        #expect(images.count == 4 && images.allSatisfy { $0[1] as? Bool == true }, "\(images)")
+        let panels = images.filter { ["screenshot", "rerender", "difference"].contains($0[0] as? String) }
+        let tops = Set(panels.map { ($0[2] as? NSNumber)?.intValue ?? -1 })
+        let heights = Set(panels.map { ($0[3] as? NSNumber)?.intValue ?? -1 })
+        #expect(panels.count == 3 && tops.count == 1 && heights.count == 1, "side by side: \(panels)")
+        #expect(try browser.elements("table").count >= 1)
+        let height = try browser.execute("return document.documentElement.scrollHeight") as? Int ?? 900
+        try browser.resize(width: 1200, height: min(height, 1600))
+        try StudioPictureTests().save(try browser.screenshot(), "measure-report.png")
     }
 
     @Test func twoIndicatorsSayWhichWasMeasured() throws {
