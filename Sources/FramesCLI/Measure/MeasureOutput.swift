@@ -19,7 +19,7 @@ extension MeasurePlan {
         if options.json {
             var object = MeasureOutput.json(measurement)
             if let verdict { object["against"] = MeasureOutput.json(verdict, textMatches: measurement.textMatches) }
-            try Console.write(JSONValue.object(object).text)
+            try Console.print(JSONValue.object(object).text)
             if let verdict, let against { Console.writeError(MeasureOutput.table(verdict, against: against.name)) }
         } else if let verdict, let against {
             try Console.write(MeasureOutput.table(verdict, against: against.name, label: labelRow(measurement)))
@@ -27,7 +27,7 @@ extension MeasurePlan {
             if !unknown.isEmpty {
                 Console.printError("note: not recovered, left out of the style: \(unknown.joined(separator: ", "))")
             }
-            try Console.write(MeasureOutput.styleFile(measurement))
+            try Console.print(MeasureOutput.styleFile(measurement))
         }
         if let report = options.report {
             let page = MeasureReport(
