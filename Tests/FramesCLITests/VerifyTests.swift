@@ -110,6 +110,13 @@ import Testing
             "\(result.stdout)")
         try editManifest("a", replacing: "\"threshold\": 0.1", with: "\"threshold\": 0.1, \"maxDifferingPixels\": 29")
         #expect(try CLI.run(["verify", "a"], in: folder).status == 0)
+        // --update renders the folder again and keeps how it is judged.
+        let update = try CLI.run(["verify", "--update", "a"], in: folder, environment: ["CI": nil])
+        #expect(update.status == 0, "\(update.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(bytes("a/manifest.json"))) as? [String: Any]
+        let kept = manifest?["tolerance"] as? [String: Any]
+        #expect(kept?["metric"] as? String == "oklab" && kept?["maxDifferingPixels"] as? Int == 29, "\(kept ?? [:])")
+        #expect(try CLI.run(["verify", "a"], in: folder).stdout == "PASS a: 4 frames hold (4 byte for byte)\n")
         try editManifest("a", replacing: "\"oklab\"", with: "\"lab\"")
         result = try CLI.run(["verify", "a"], in: folder)
         #expect(result.status == 64 && result.stderr.contains("tolerance.metric"), "\(result.stderr)")

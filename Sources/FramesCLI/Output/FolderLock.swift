@@ -32,7 +32,8 @@ import Darwin
 final class FolderLock {
     static let fileName = ".frames.lock"
 
-    let folder: OutputTransaction.Folder
+    /// The folder that holds this lock (and owns it: `Folder.lock`).
+    unowned let folder: OutputTransaction.Folder
     private let descriptor: Int32
     /// The earlier frames the run does not write, removed once it commits (names).
     var stale: [String] = []

@@ -21,6 +21,7 @@ extension Manifest {
         still = job.sequence.still
         namePattern = job.sequence.namePattern.text
         files = fileNames
+        tolerance = job.tolerance
         recordEnvironment(of: renderer, backdropImageFile: job.backdropImageFile)
     }
 }

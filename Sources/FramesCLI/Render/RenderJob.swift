@@ -20,6 +20,9 @@ struct RenderJob: Sendable {
     let quiet: Bool
     /// The files the run reads, by option: outputs never meet them (`PathCollisions`).
     var inputs: [NamedPath] = []
+    /// The tolerance the folder is verified with, kept in its manifest (`verify --update` of a
+    /// folder that has one); a render from options has none.
+    var tolerance: ManifestTolerance? = nil
 
     /// The option that chose the label's font, for messages.
     var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }

@@ -46,7 +46,8 @@ extension RenderJob {
             quiet: false,
             inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
                 $0
-            })
+            },
+            tolerance: manifest.tolerance)
     }
 }
 

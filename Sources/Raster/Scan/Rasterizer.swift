@@ -20,7 +20,7 @@
 /// threshold for a fresh mapping) beside the Float mask.
 enum Rasterizer {
     /// The most cells accumulated at once: 8 Ki (64 KiB of Double). 64 Ki cells cost the indicator
-    /// at @3x 74 more page faults a run, the overlay's still 156 (BENCHMARKS.md).
+    /// at @3x 74 more page faults a run, the overlay's still 156 (`perf stat`, when it was chosen).
     static let bandCells = 1 << 13
 
     /// Sums below this are rounding left after a shape (about 1e-16), not area: 0, blending nothing.
