@@ -43,7 +43,7 @@ import Testing
 
     static func cases() throws -> URL { try screenshots.get().appendingPathComponent("cases") }
 
-    @Test func theIssuesTolerancesHoldOnScreenshotsSkiaDrew() throws {
+    @Test func theTolerancesHoldOnScreenshotsSkiaDrew() throws {
         // Lengths within 0.5 pt and colours within ΔE 2 (PNG, Display P3), 1 pt and ΔE 4 (JPEG
         // quality 80, scaled by 0.5–0.75), the arc within 2°, each on at least 8 cases in 10
         // here; docs/measure.md has the figures on 300 cases.
@@ -53,7 +53,7 @@ import Testing
         #expect(output.hasSuffix("PASS\n"), "\(output)")
     }
 
-    @Test func theJSONHasTheIssuesShape() throws {
+    @Test func theJSONHasItsDocumentedShape() throws {
         let shot = try Self.cases().appendingPathComponent("case_000.png")
         let result = try CLI.run(["measure", shot.path, "--json", "--frames", "60"])
         #expect(result.status == 0, "\(result.stderr)")

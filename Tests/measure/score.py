@@ -7,7 +7,7 @@ For every case and kind, runs FRAMES measure FILE --json --backdrop-image BACKDR
 the scaled copy's exact scale, --text with the drawn text when --text is given) and compares with
 the truth: lengths in points, colours by CIEDE2000 (this file's own implementation, not the
 package's) as they show (each over what it is drawn on), the arc's start in degrees. Prints one
-table per kind: median and 90th-percentile error, the largest, the share within the issue's
+table per kind: median and 90th-percentile error, the largest, the share within the required
 tolerance (0.5 pt and dE 2 for PNG, 1 pt and dE 4 for JPEG and scaled copies, 2 degrees for the arc)
 and the share within the measurement's own +-. --require exits 1 unless every property is within
 tolerance on at least --share (default 0.9) of the cases of each kind and every case was measured.
