@@ -2,6 +2,10 @@ import Foundation
 import Raster
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `frames measure` on screenshots Skia draws (Tests/measure/make_screenshots.py, not this
 /// package): accuracy scored by Tests/measure/score.py, the JSON's shape, the style file read
 /// back, the verdicts, the report, two indicators, and every bad input refused with nothing
@@ -126,6 +130,42 @@ import Testing
         let height = try browser.execute("return document.documentElement.scrollHeight") as? Int ?? 900
         try browser.resize(width: 1200, height: min(height, 1600))
         try StudioPictureTests().save(try browser.screenshot(), "measure-report.png")
+    }
+
+    /// SIGINT, SIGTERM or SIGHUP at a random moment of a measurement with a report: the process
+    /// ends by the signal with no report nor staging file left, or it has finished and the report
+    /// is whole.
+    @Test func aStopLeavesNoReportBehind() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(contentsOf: try Self.cases().appendingPathComponent("case_007.png")).write(
+            to: folder.appendingPathComponent("shot.png"))
+        let started = Date()
+        let complete = try CLI.run(["measure", "shot.png", "--report", "whole.html"], in: folder)
+        #expect(complete.status == 0, "\(complete.stderr)")
+        let span = UInt32(Date().timeIntervalSince(started) * 1.2e6)
+        let whole = try Data(contentsOf: folder.appendingPathComponent("whole.html"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("whole.html"))
+        var stopped = 0
+        for attempt in 0..<CLI.stressRuns {
+            let run = CLI.start(["measure", "shot.png", "--report", "r.html"], in: folder)
+            usleep(UInt32.random(in: 0...span))
+            let signal = StopTests.signals[attempt % 3]
+            kill(run.process.processIdentifier, signal)
+            let result = run.wait()
+            if result.signalled {
+                stopped += 1
+                #expect(result.status == signal, "attempt \(attempt): died of \(result.status)")
+                #expect(CLI.contents(of: folder) == ["shot.png"], "attempt \(attempt): \(CLI.contents(of: folder))")
+            } else {
+                #expect(result.status == 0, "attempt \(attempt): exit \(result.status) \(result.stderr)")
+                #expect(CLI.contents(of: folder) == ["r.html", "shot.png"], "attempt \(attempt)")
+                // The page names the same screenshot and holds the same pictures.
+                #expect(try Data(contentsOf: folder.appendingPathComponent("r.html")) == whole)
+                try FileManager.default.removeItem(at: folder.appendingPathComponent("r.html"))
+            }
+        }
+        print("MeasureCLITests: \(stopped) of \(CLI.stressRuns) measurements were stopped")
     }
 
     @Test func twoIndicatorsSayWhichWasMeasured() throws {

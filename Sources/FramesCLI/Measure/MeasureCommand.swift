@@ -110,8 +110,12 @@ enum MeasureCommand {
             try Console.print(parser.helpText)
             return 0
         }
+        // A stop (Ctrl-C) is seen once the screenshot is read and once it is measured, before
+        // anything is printed or staged, and while the report is written.
         let plan = try MeasurePlan.prepare(options)
+        try Stop.check()
         let measurement = try plan.measure()
+        try Stop.check()
         for note in plan.notes + measurement.notes { Console.printError("note: \(Console.shown(note))") }
         let transaction = OutputTransaction()
         do throws(FramesError) {
