@@ -87,6 +87,18 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        // Little CMS (pkg-config lcms2): a screenshot's ICC profile (Display P3 from iOS) to sRGB.
+        .systemLibrary(
+            name: "CLittleCMS",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
+        // libjpeg-turbo's TurboJPEG API (pkg-config libturbojpeg): JPEG screenshots.
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev", "libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+        ),
         // libmicrohttpd: the studio's HTTP server (see `microHTTPDLink`).
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -94,8 +106,12 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
         // Images and their files: Pixmap, PNG (libpng and this package's row deflate),
-        // animated PNG, GIF and WebP. Pixels or rows in, bytes out; bytes in, pixels out.
-        .target(name: "Encoding", dependencies: ["PNGBridge", "Checksum", "CZlib", "CWebP", "CGIF"]),
+        // animated PNG, GIF and WebP; screenshots read from PNG or JPEG into sRGB. Pixels or rows
+        // in, bytes out; bytes in, pixels out.
+        .target(
+            name: "Encoding",
+            dependencies: ["PNGBridge", "Checksum", "CZlib", "CWebP", "CGIF", "CLittleCMS", "CTurboJPEG"]
+        ),
         // Styles, scenes, rendering, text, comparison, lint, manifests, vector exports.
         .target(
             name: "Raster",
@@ -124,7 +140,9 @@ let package = Package(
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
-        .testTarget(name: "EncodingTests", dependencies: ["Encoding", "Raster", "CZlib", "PNGBridge"]),
+        .testTarget(
+            name: "EncodingTests",
+            dependencies: ["Encoding", "Raster", "CZlib", "PNGBridge", "CLittleCMS", "CTurboJPEG"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "FrameFiles", "FramesTesting", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FrameFiles", "FramesCLI", "CZlib"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster", "FrameFiles"]),

@@ -16,9 +16,11 @@ class Frames < Formula
   depends_on "fribidi"
   depends_on "giflib"
   depends_on "harfbuzz"
+  depends_on "jpeg-turbo"
   depends_on "libmicrohttpd"
   depends_on "libpng"
   depends_on "libunibreak"
+  depends_on "little-cms2"
   depends_on "webp"
 
   uses_from_macos "zlib"

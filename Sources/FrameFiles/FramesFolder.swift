@@ -64,11 +64,11 @@ package struct FramesFolder: Sendable {
         var image: Pixmap? = nil
         if let file = backdropImageFile {
             do {
-                image = try PNGDecoder.decode(FileInput.read(file))
+                image = try ScreenshotDecoder.decode(FileInput.read(file)).image
             } catch {
                 throw .invalidValue(
                     path: manifestPath, key: "backdrop.image", value: "'\(file)'",
-                    expected: "a readable PNG file (\(error))")
+                    expected: "a readable PNG or JPEG file (\(error))")
             }
         }
         var scene = Scene(

@@ -37,6 +37,9 @@ let subcommands: [Subcommand] = [
     Subcommand(
         name: "studio", usage: { StudioCommand.parser.usage }, reference: { StudioCommand.parser.reference },
         run: StudioCommand.run),
+    Subcommand(
+        name: "measure", usage: { MeasureCommand.parser.usage }, reference: { MeasureCommand.parser.reference },
+        run: MeasureCommand.run),
     Subcommand(name: "help", usage: { HelpCommand.usage }, reference: nil, run: HelpCommand.run),
 ]
 

@@ -22,6 +22,10 @@ enum FramesError: Error, CustomStringConvertible {
     case unusableInput(option: String, value: String, expected: String, cause: InputFault)
     /// An option refused where it is given, said in full (`--force` without `--update`).
     case refused(option: String, message: String)
+    /// A screenshot `frames measure` cannot measure: `option` named it (`<screenshot>`, or
+    /// `--scale`/`--device` for a size no scale fits, `--backdrop-image` for another screen). No
+    /// indicator in it is a runtime failure; the rest are usage errors.
+    case measurement(option: String, value: String, MeasureError)
     /// A style file's content (`--style-file`, a manifest's style).
     case styleFile(StyleFileError)
     /// A folder `verify` cannot take: not a folder, no manifest, a manifest it refuses.
@@ -66,6 +70,9 @@ enum FramesError: Error, CustomStringConvertible {
 
     var isUsageError: Bool {
         switch self {
+        case .measurement(_, _, let error):
+            if case .noIndicator = error { return false }
+            return true
         case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
             .missingArgument, .notUTF8, .invalidValue, .unusableInput, .refused, .styleFile, .manifest:
             return true
@@ -83,7 +90,7 @@ enum FramesError: Error, CustomStringConvertible {
         case .unknownOption(let name, _): return name
         case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
             .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _),
-            .refused(let option, _), .unusableInput(let option, _, _, _):
+            .refused(let option, _), .unusableInput(let option, _, _, _), .measurement(let option, _, _):
             return option
         case .styleFile: return "--style-file"
         default: return nil
@@ -118,6 +125,8 @@ enum FramesError: Error, CustomStringConvertible {
                 + "(\(Console.shown(cause.description)))"
         case .refused(_, let message):
             return message
+        case .measurement(let option, let value, let error):
+            return "\(Console.shown(option)) '\(Console.shown(value))': \(error)"
         case .styleFile(let error):
             return Console.shown("\(error)")
         case .manifest(let error):
@@ -157,11 +166,14 @@ enum InputFault: Error, CustomStringConvertible {
     case file(FileError)
     /// The bytes are not a PNG libpng reads, or one too large.
     case png(PNGError)
+    /// The bytes are not a PNG or JPEG screenshot this tool reads, or one too large.
+    case image(ImageDecodeError)
 
     var description: String {
         switch self {
         case .file(let error): return error.reason
         case .png(let error): return error.description
+        case .image(let error): return error.description
         }
     }
 }

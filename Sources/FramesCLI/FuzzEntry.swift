@@ -12,6 +12,9 @@ public func validate(_ arguments: [String]) -> Int32 {
         } else if let subcommand = arguments.first, subcommand == "lint" {
             let options = try LintCommand.parser.parse(Array(arguments.dropFirst()), into: LintCommand.Options())
             _ = try ResolvedStyle.resolve(options.render)
+        } else if let subcommand = arguments.first, subcommand == "measure" {
+            let options = try MeasureCommand.parser.parse(Array(arguments.dropFirst()), into: MeasureCommand.Options())
+            _ = try MeasurePlan.expectedStyle(options.against)
         } else if let subcommand = arguments.first, subcommand == "studio" {
             _ = try StudioCommand.parser.parse(Array(arguments.dropFirst()), into: StudioCommand.Options())
         } else {

@@ -5,8 +5,9 @@ import Testing
 /// fenced `sh` and `console` blocks of README.md and docs/*.md, in order, each document in its
 /// own copy of the tracked files, with the built `frames` first on the PATH (`swift run -c
 /// release frames …` runs it too). A command passes when it exits 0, or 1 for `frames compare`,
-/// `verify` and `lint`, which exit 1 for a difference or a failing check; a console sample whose
-/// output is an error must exit 64 or 1 (DocsTests checks what it prints).
+/// `verify`, `lint` and `measure --against`, which exit 1 for a difference, a failing check or a
+/// property off its expected style; a console sample whose output is an error must exit 64 or 1
+/// (DocsTests checks what it prints).
 @Suite struct DocsRunTests {
     /// The commands not run, and why: only those that need a network, a browser or minutes.
     static let skipped: [(start: String, reason: String)] = [
@@ -20,6 +21,8 @@ import Testing
         ("frames studio", "serves until stopped, for a browser"),
         ("python3 bench/studio-memory.py", "minutes of 100-megapixel requests to the studio"),
         (".build/fuzz/release/frames-fuzz", "fuzzes for ten minutes"),
+        ("python3 Tests/measure/", "draws 300 screenshots with Skia and measures each four ways: minutes"),
+        ("taskset ", "times screenshots the line before draws (minutes)"),
     ]
 
     /// One command of a document: where it is, its text, and whether its sample shows an error.
@@ -109,9 +112,9 @@ import Testing
             let result = try Shell.run(
                 "bash", "set -o pipefail; timeout 300 bash -c \(Shell.quoted(text))", in: tree,
                 environment: ["HOME": home.path])
-            let checks = ["compare", "verify", "lint"].contains {
-                text == "frames " + $0 || text.hasPrefix("frames \($0) ")
-            }
+            let checks =
+                ["compare", "verify", "lint"].contains { text == "frames " + $0 || text.hasPrefix("frames \($0) ") }
+                || (text.hasPrefix("frames measure ") && text.contains(" --against "))
             let allowed: [Int32] = command.showsError ? [64, 1] : checks ? [0, 1] : [0]
             #expect(
                 allowed.contains(result.status),

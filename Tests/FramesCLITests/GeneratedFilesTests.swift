@@ -125,7 +125,7 @@ import Testing
         #expect(try offered("frames comp") == ["compare"])
         #expect(try offered("frames --style ") == ["indicator", "overlay"])
         #expect(try offered("frames --spinner-color rebecca") == ["rebeccapurple"])
-        #expect(try offered("frames help ") == ["compare", "verify", "lint", "studio", "help"])
+        #expect(try offered("frames help ") == ["compare", "verify", "lint", "studio", "measure", "help"])
     }
 
     @Test func generateRefusesAnUnknownKind() throws {

@@ -7,7 +7,7 @@ import Testing
         let main = try CLI.run(["help"])
         #expect(main.status == 0)
         #expect(main.stdout == (try CLI.run(["--help"])).stdout)
-        for command in ["compare", "verify", "lint", "studio"] {
+        for command in ["compare", "verify", "lint", "studio", "measure"] {
             let help = try CLI.run(["help", command])
             #expect(help.status == 0, "\(command): \(help.stderr)")
             #expect(help.stdout == (try CLI.run([command, "--help"])).stdout, "frames help \(command)")
@@ -27,7 +27,8 @@ import Testing
         try CLI.expectRefusal(["lnt"], in: folder, mentions: ["Did you mean 'lint'?"])
         try CLI.expectRefusal(["help", "verfy"], in: folder, mentions: ["Did you mean 'verify'?"])
         try CLI.expectRefusal(
-            ["render"], in: folder, mentions: ["unknown command 'render'", "compare, verify, lint, studio, help"])
+            ["render"], in: folder,
+            mentions: ["unknown command 'render'", "compare, verify, lint, studio, measure, help"])
         let result = try CLI.run(["comapre"])
         #expect(result.stderr.contains("See 'frames --help' for more information."))
     }
@@ -40,7 +41,7 @@ import Testing
         #expect(first.range(of: #"^frames [0-9]+\.[0-9]+\.[0-9]+ \("#, options: .regularExpression) != nil, "\(first)")
         for library in [
             "libpng", "zlib", "FreeType", "HarfBuzz", "FriBidi", "libunibreak", "fontconfig", "libwebp", "giflib",
-            "libmicrohttpd",
+            "Little CMS", "libjpeg-turbo", "libmicrohttpd",
         ] {
             let line = lines.first { $0.hasPrefix("  \(library) ") }
             #expect(

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Encoding
 @testable import Raster
 
 @Suite struct ColorTests {

@@ -3,7 +3,8 @@ import Raster
 
 /// One input: its first byte chooses what reads the rest.
 /// 0: a command line, arguments separated by NUL bytes, checked as `frames` would before
-///    rendering (nothing is written). 1: a style file. 2: a PNG, decoded and compared with itself.
+///    rendering (nothing is written). 1: a style file. 2: a PNG, decoded and compared with itself,
+///    and read as a screenshot (PNG or JPEG, its ICC profile converted with Little CMS).
 /// Any crash, trap or sanitizer report is a finding; every refusal must come back as a code.
 func fuzz(_ input: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     guard let data = input, count > 0 else { return 0 }
@@ -26,6 +27,12 @@ func fuzz(_ input: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         if let image = try? PNGDecoder.decode(bytes) {
             let comparison = ImageComparison(expected: image, actual: image)
             precondition(comparison.isIdentical, "an image differs from itself")
+        }
+        if let screenshot = try? ScreenshotDecoder.decode(bytes) {
+            let size = try? ScreenshotDecoder.size(of: bytes)
+            precondition(
+                size.map { $0 == (screenshot.image.width, screenshot.image.height) } ?? false,
+                "a screenshot decodes to another size than its header's")
         }
     }
     return 0

@@ -21,13 +21,13 @@ public enum Alpha {
 
     /// 2⁴⁰ / (2·alpha), rounded up, for each alpha from 1 (0 for alpha 0): `demultiply(_:reciprocal:alpha:)`
     /// multiplies by it instead of dividing.
-    package static let demultiplyReciprocals: [UInt64] = (0..<256).map { $0 == 0 ? 0 : (1 << 40) / UInt64(2 * $0) + 1 }
+    static let demultiplyReciprocals: [UInt64] = (0..<256).map { $0 == 0 ? 0 : (1 << 40) / UInt64(2 * $0) + 1 }
 
     /// `demultiply(premultiplied, alpha)` for an alpha of 1…255, with `reciprocal` its entry of
     /// `demultiplyReciprocals`: a multiplication in place of the division, exact because the
     /// dividend stays under 2¹⁷ (tests compare every pair with `demultiply`).
     @inline(__always)
-    package static func demultiply(_ premultiplied: UInt32, reciprocal: UInt64, alpha: UInt32) -> UInt32 {
+    static func demultiply(_ premultiplied: UInt32, reciprocal: UInt64, alpha: UInt32) -> UInt32 {
         UInt32(min(255, ((UInt64(premultiplied) &* 510 &+ UInt64(alpha)) &* reciprocal) >> 40))
     }
 }

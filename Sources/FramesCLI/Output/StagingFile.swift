@@ -88,10 +88,18 @@ extension OutputTransaction {
     /// Stages the HTML report `page` at `path`, written as it is made (`HTMLReport.write(to:)`):
     /// the page is never held whole.
     func stream(_ page: HTMLReport, to path: String) throws(FramesError) {
+        try stream(to: path) { (write) throws(FramesError) in try page.write(to: write) }
+    }
+
+    /// Stages at `path` the text `make` hands to the function it is given, piece by piece as it
+    /// is made (a stop is checked between pieces); a failure discards the file.
+    func stream(to path: String, _ make: ((String) throws(FramesError) -> Void) throws(FramesError) -> Void)
+        throws(FramesError)
+    {
         let (parent, name) = PathCollisions.split(path)
         let file = try open(name, in: folder(parent, creating: false))
         do {
-            try page.write { (text: String) throws(FramesError) in
+            try make { (text: String) throws(FramesError) in
                 try Stop.check()
                 try file.append(Array(text.utf8))
             }

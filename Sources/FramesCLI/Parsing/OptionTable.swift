@@ -20,11 +20,12 @@ extension CommandParser {
 
 /// The option tables of every command, by the name the documentation's markers use
 /// (`<!-- options:frames -->`).
-package func documentedOptionTables() -> [String: String] {
+func documentedOptionTables() -> [String: String] {
     var tables = ["frames": RenderCommand.parser.markdownTable]
     tables["compare"] = CompareCommand.parser.markdownTable
     tables["verify"] = VerifyCommand.parser.markdownTable
     tables["lint"] = LintCommand.parser.markdownTable
     tables["studio"] = StudioCommand.parser.markdownTable
+    tables["measure"] = MeasureCommand.parser.markdownTable
     return tables
 }

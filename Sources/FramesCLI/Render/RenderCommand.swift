@@ -17,6 +17,7 @@ enum RenderCommand {
             + "       frames verify <folder>... [<options>]\n"
             + "       frames lint [<style options>] [--json]\n"
             + "       frames studio [--port <n>] [--no-open]\n"
+            + "       frames measure <screenshot> [<options>]\n"
             + "       frames help [<command>]",
         options: sceneOptions + outputOptions + StyleProperty.all.map(Option.style) + labelOptions,
         sections: RenderHelp.sections)
@@ -56,8 +57,9 @@ enum RenderCommand {
             \.backdropColor, .color),
         .value(
             "backdrop-image", "file",
-            help: "A PNG under the dim layer (overlay) or behind the card (inline), scaled to cover the image "
-                + "and centred; at most 100 megapixels.", \.backdropImage, .nonEmpty("a file path")),
+            help: "A PNG or JPEG under the dim layer (overlay) or behind the card (inline), scaled to cover the "
+                + "image and centred; an embedded colour profile (Display P3) is converted to sRGB; at most 100 "
+                + "megapixels.", \.backdropImage, .nonEmpty("a file path")),
         .value(
             "width", "pt", help: "Overlay screen width in points.", default: "390", \.width,
             .number("a length above 0, at most 10000 pt") { $0 > 0 && $0 <= LoadingStyle.maxLength }),

@@ -9,6 +9,7 @@ enum RenderHelp {
               verify     Render folders again from their manifests and compare.
               lint       Check a style's contrast, fit and sizes.
               studio     Preview and tune a style live in the browser.
+              measure    Read the indicator in a screenshot back into a style.
               help       Show this help, or a command's: frames help <command>.
             """
         ),

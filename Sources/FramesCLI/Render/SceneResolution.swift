@@ -47,10 +47,12 @@ enum SceneResolution {
         }
     }
 
-    /// The backdrop image: a readable PNG of at most `Pixmap.maxPixelCount` pixels.
+    /// The backdrop image: a readable PNG or JPEG of at most `Pixmap.maxPixelCount` pixels, in
+    /// sRGB (an embedded ICC profile, such as an iPhone's Display P3, converted).
     static func backdropImage(_ given: Given<String>) throws(FramesError) -> Pixmap {
         func refusal(_ cause: InputFault) -> FramesError {
-            .unusableInput(option: given.option, value: given.text, expected: "a readable PNG file", cause: cause)
+            .unusableInput(
+                option: given.option, value: given.text, expected: "a readable PNG or JPEG file", cause: cause)
         }
         let bytes: [UInt8]
         do {
@@ -59,9 +61,9 @@ enum SceneResolution {
             throw refusal(.file(error))
         }
         do {
-            return try PNGDecoder.decode(bytes)
+            return try ScreenshotDecoder.decode(bytes).image
         } catch {
-            throw refusal(.png(error))
+            throw refusal(.image(error))
         }
     }
 

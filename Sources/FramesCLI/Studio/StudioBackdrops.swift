@@ -2,7 +2,7 @@ import FrameFiles
 import Raster
 import Synchronization
 
-/// The backdrop images uploaded to one studio, by id ("1", "2", …): PNGs of at most `maxBytes`
+/// The backdrop images uploaded to one studio, by id ("1", "2", …): PNGs or JPEGs of at most `maxBytes`
 /// bytes and 100 megapixels, kept as the bytes uploaded (charged to `StudioMemory`) and decoded
 /// only while a renderer is built from one (whose estimate counts the decoded pixels); the last
 /// `capacity` are kept. An upload is checked when it arrives: its header says its size, and it
@@ -33,7 +33,8 @@ final class StudioBackdrops: Sendable {
         self.memory = memory
     }
 
-    /// Keeps `bytes` (a PNG named `name` by the user) and returns it with its id, or says why not.
+    /// Keeps `bytes` (a PNG or JPEG named `name` by the user) and returns it with its id, or says
+    /// why not.
     /// It is decoded once here, to refuse what the command line would refuse, and let go.
     func add(_ bytes: [UInt8], name: String) throws(FramesError) -> Upload {
         let (width, height) = try StudioBackdrops.size(of: bytes, name: name)
@@ -42,10 +43,13 @@ final class StudioBackdrops: Sendable {
             expected: "an image that fits the studio's memory budget now (renders under way hold it; try again)")
         guard let decoding = memory.charge(now: StudioCosts.decode(pixels: width * height)) else { throw busy }
         do {
-            try withExtendedLifetime(decoding) { () throws(PNGError) in _ = try PNGDecoder.decode(bytes) }
+            try withExtendedLifetime(decoding) { () throws(ImageDecodeError) in
+                _ = try ScreenshotDecoder.decode(bytes)
+            }
         } catch {
             throw .invalidValue(
-                option: "--backdrop-image", value: name, expected: "a PNG file of at most 100 megapixels (\(error))")
+                option: "--backdrop-image", value: name,
+                expected: "a PNG or JPEG file of at most 100 megapixels (\(error))")
         }
         guard let kept = memory.charge(now: bytes.count) else { throw busy }
         let gone: Upload? = store.withLock { store in
@@ -63,20 +67,17 @@ final class StudioBackdrops: Sendable {
         store.withLock { store in store.uploads.first { $0.id == id } }
     }
 
-    /// Width and height from a PNG's header (IHDR), refused over 100 megapixels, before
-    /// anything is decoded.
+    /// Width and height from the image's header (PNG's IHDR, JPEG's frame header), refused over
+    /// 100 megapixels, before anything is decoded.
     static func size(of bytes: [UInt8], name: String) throws(FramesError) -> (Int, Int) {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
-            throw .invalidValue(option: "--backdrop-image", value: name, expected: "a PNG file")
-        }
-        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let (width, height) = (word(16), word(20))
-        guard width > 0, height > 0, width * height <= Pixmap.maxPixelCount else {
+        do {
+            return try ScreenshotDecoder.size(of: bytes)
+        } catch .tooLarge(let width, let height) {
             throw .invalidValue(
                 option: "--backdrop-image", value: name,
-                expected: "a PNG file of at most 100 megapixels (this one is \(width) × \(height) px)")
+                expected: "a PNG or JPEG file of at most 100 megapixels (this one is \(width) × \(height) px)")
+        } catch {
+            throw .invalidValue(option: "--backdrop-image", value: name, expected: "a PNG or JPEG file (\(error))")
         }
-        return (width, height)
     }
 }

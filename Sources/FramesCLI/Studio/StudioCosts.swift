@@ -41,6 +41,15 @@ enum StudioCosts {
         4 * sheet + 4 * band + 32 * mebibyte
     }
 
+    /// Measuring a screenshot of `pixels` ("Match a screenshot"): the decoded image (4 bytes a
+    /// pixel) and the re-render of the card over it, about 29 bytes a pixel of the card's region
+    /// (its masks, the float canvas, the crop and the render): 1.43 GB measured for an 85.7
+    /// megapixel screenshot at @16x whose card covers 37 megapixels. The card's region is at
+    /// most the image, so 34 bytes a pixel bound it (45 megapixels fit the budget).
+    static func measure(pixels: Int) -> Int {
+        34 * pixels + 64 * mebibyte
+    }
+
     /// Decoding an upload of `pixels` to check it: 764 MB measured at 100 megapixels.
     static func decode(pixels: Int) -> Int {
         8 * pixels + 16 * mebibyte

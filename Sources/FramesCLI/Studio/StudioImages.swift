@@ -28,9 +28,10 @@ extension StudioService {
         var scene = prepared.job.scene
         if let upload = prepared.upload {
             do {
-                scene.backdropImage = try PNGDecoder.decode(upload.bytes)
+                scene.backdropImage = try ScreenshotDecoder.decode(upload.bytes).image
             } catch {
-                throw .invalidValue(option: "--backdrop-image", value: upload.name, expected: "a PNG file (\(error))")
+                throw .invalidValue(
+                    option: "--backdrop-image", value: upload.name, expected: "a PNG or JPEG file (\(error))")
             }
             do { try scene.fitBackdropImage(label: prepared.job.label) } catch { throw .image(error) }
         }

@@ -8,7 +8,8 @@ enum StudioPage {
     /// The page with the tables filled in.
     static var html: String {
         template.replacing("/*STYLE*/", with: StudioStyle.css).replacing("/*TABLES*/", with: tables)
-            .replacing("/*SCRIPT*/", with: StudioScript.source)
+            .replacing("/*SCRIPT*/", with: StudioScript.source).replacing("<!--MATCH-->", with: StudioMatch.section)
+            .replacing("/*MATCH*/", with: StudioMatch.script)
     }
 
     /// The properties (name, flag, kind, summary, preset values), variants, devices and languages.
@@ -110,10 +111,12 @@ enum StudioPage {
         <a class="button" id="download-style" download="style.json">style JSON</a>
         <a class="button" id="download-apng" download="spinner.png">animated PNG</a>
         <a class="button" id="download-sheet" download="sheet.png">contact sheet</a>
+        <!--MATCH-->
         </aside>
         </div>
         <script id="tables" type="application/json">/*TABLES*/</script>
         <script>/*SCRIPT*/</script>
+        <script>/*MATCH*/</script>
         </body>
         </html>
         """

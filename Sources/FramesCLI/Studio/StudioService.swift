@@ -10,7 +10,8 @@ import Synchronization
 /// - `GET /check?<state>` the size, lint findings, Swift code and command line (JSON);
 /// - `GET /frame.png?<state>&frame=K` one frame; `GET /loop.png?<state>` the loop as an animated
 ///   PNG; `GET /sheet.png?<state>` a contact sheet; `GET /style.json?<state>` the style file;
-/// - `POST /backdrop?name=N` a PNG body (at most 8 MiB) kept as a backdrop; its id in JSON.
+/// - `POST /backdrop?name=N` a PNG body (at most 8 MiB) kept as a backdrop; its id in JSON;
+/// - `POST /measure?name=N` a PNG or JPEG screenshot (at most 8 MiB) measured (`StudioMatch`).
 ///
 /// A state the command line would refuse gets 400 with `{"option": "--…", "message": "…"}`. A
 /// still, loop or check of the page's (`view=`, `render=`) that a newer edit has superseded gets
@@ -89,8 +90,10 @@ final class StudioService: Sendable {
                         "id": .string(upload.id), "width": .number(Double(upload.width)),
                         "height": .number(Double(upload.height)),
                     ]))
+            case ("POST", "/measure"):
+                return json(try StudioMatch.answer(request, memory: memory))
             case (_, "/"), (_, "/fonts"), (_, "/check"), (_, "/frame.png"), (_, "/loop.png"), (_, "/sheet.png"),
-                (_, "/style.json"), (_, "/backdrop"):
+                (_, "/style.json"), (_, "/backdrop"), (_, "/measure"):
                 return .text(405, "method not allowed\n")
             default:
                 return .text(404, "not found\n")

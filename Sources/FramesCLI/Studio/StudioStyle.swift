@@ -68,6 +68,11 @@ enum StudioStyle {
         button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; margin-top: 3px; }
         pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
         pre#swift { white-space: pre; overflow-x: auto; }
+        #match-difference { display: block; max-width: 100%; height: auto; image-rendering: pixelated;
+          border: 1px solid #ccc; }
+        #match-difference[hidden] { display: none; }
+        ul#match-notes { font-size: 12px; color: #6a4a00; padding-left: 18px; }
+        ul#match-notes:empty { display: none; }
         button, .button { font: inherit; padding: 3px 10px; }
         button[aria-pressed=true] { background: #1d1d1f; color: #fff; }
         a.button { display: inline-block; border: 1px solid #999; border-radius: 3px; color: inherit;

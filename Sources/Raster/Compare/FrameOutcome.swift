@@ -32,7 +32,7 @@ package enum FrameOutcome: Sendable, Equatable {
 
     /// Worse first: unmatched frames and size mismatches, then by pixels over the threshold, the
     /// largest channel difference, and the pixels that differ at all.
-    package static func isWorse(_ a: FrameOutcome, than b: FrameOutcome) -> Bool {
+    static func isWorse(_ a: FrameOutcome, than b: FrameOutcome) -> Bool {
         func key(_ outcome: FrameOutcome) -> [Int] {
             switch outcome {
             case .identical: return [0, 0, 0, 0]

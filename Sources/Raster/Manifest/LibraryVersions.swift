@@ -16,7 +16,8 @@ package enum LibraryVersions {
         package let note: String
     }
 
-    /// libpng, zlib, FreeType, HarfBuzz, FriBidi, libunibreak, fontconfig, libwebp, giflib.
+    /// libpng, zlib, FreeType, HarfBuzz, FriBidi, libunibreak, fontconfig, libwebp, giflib, Little CMS,
+    /// libjpeg-turbo.
     package static var all: [Entry] {
         let fontconfig = Int(FcGetVersion()) // 21401 is 2.14.1
         let friBidi = String(cString: frames_fribidi_version()).split(separator: "\n").first.map {
@@ -36,6 +37,8 @@ package enum LibraryVersions {
                 note: ""),
             Entry(name: "libwebp", version: EncoderLibraries.libwebp, note: ""),
             Entry(name: "giflib", version: EncoderLibraries.giflib, note: "from its header at build time"),
+            Entry(name: "Little CMS", version: EncoderLibraries.littleCMS, note: ""),
+            Entry(name: "libjpeg-turbo", version: EncoderLibraries.libjpegTurbo, note: "from its header at build time"),
         ]
     }
 

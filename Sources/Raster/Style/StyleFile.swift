@@ -109,7 +109,7 @@ package struct StyleFile: Sendable {
     }
 
     /// The 13 properties as JSON values (colours as hex, a default font as null).
-    static func object(for style: LoadingStyle) -> [String: JSONValue] {
+    package static func object(for style: LoadingStyle) -> [String: JSONValue] {
         var object: [String: JSONValue] = [:]
         for property in StyleProperty.all {
             switch property.value(in: style) {

@@ -1,0 +1,65 @@
+/// How sure each recovered figure is: a ± that the true value falls within about nine times in
+/// ten (docs/measure.md shows how often it does on the test screenshots).
+///
+/// Each ± is the fit's own statistical spread (the scatter of its rays, edges or lines over the
+/// square root of their number) added in quadrature to a floor for the kind of input, which
+/// holds what the scatter does not show: how another rasterizer anti-aliases, JPEG's blocks and
+/// halved colour resolution, the blur of a resampled screenshot. The floors were set from the
+/// generated screenshots of Tests/measure (docs/measure.md).
+struct Uncertainty {
+    let parts: IndicatorParts
+
+    /// Lossy input: JPEG or a resampled screenshot.
+    var lossy: Bool { parts.options.format == .jpeg || parts.options.scale.resampled }
+
+    /// Floors: for a length in pixels, for a colour in ΔE00, for the text colour.
+    var lengthFloor: Double { lossy ? 0.35 : 0.2 }
+    var colorFloor: Double { lossy ? 2.5 : 1.0 }
+
+    func values(for measurement: IndicatorMeasurement) -> [String: Double] {
+        let s = parts.scale
+        let ring = parts.ring
+        let rays = Double(max(1, ring.rays)).squareRoot()
+        func length(_ pixels: Double...) -> Double {
+            (pixels.reduce(lengthFloor * lengthFloor) { $0 + $1 * $1 }).squareRoot() / s
+        }
+        var out: [String: Double] = [:]
+        out["spinnerSize"] = 2 * length(ring.radiusSpread / rays, ring.thicknessSpread / rays)
+        out["strokeWidth"] = length(ring.thicknessSpread / rays)
+        let thin = ring.thickness < 4 ? 2.0 : 1.0
+        out["trackColor"] = colorFloor * thin
+        out["spinnerColor"] = colorFloor * thin
+        out["backgroundColor"] = colorFloor * 0.75
+        let arcFloor = 0.5 * 180 / .pi / max(1, ring.radius)
+        out["arcStartDegrees"] = max(0.3, (ring.arcSpread * ring.arcSpread + arcFloor * arcFloor).squareRoot())
+        out["scale"] = parts.options.scale.resampled && parts.options.scale.device != nil ? 0.5 / 400 * s : 0
+        let card = parts.card
+        if !measurement.unknown.contains("paddingHorizontal") {
+            out["paddingHorizontal"] =
+                length(card.left == nil || card.right == nil ? 1 : 0)
+                + (parts.label.map { labelWidthUncertainty($0) / 2 } ?? 0)
+        }
+        if !measurement.unknown.contains("paddingVertical") {
+            out["paddingVertical"] = length(card.top == nil ? 1 : 0)
+        }
+        if !measurement.unknown.contains("cornerRadius") {
+            out["cornerRadius"] = length(card.cornerSpread, lossy ? 0.5 : 0.3)
+        }
+        if let label = parts.label, let font = parts.font {
+            let sizeError = (label.sizeSpread * label.sizeSpread + 0.05 * 0.05).squareRoot()
+            out["textSize"] = sizeError
+            out["textGap"] = (pow2(font.ascender * sizeError) + pow2(length(0.3))).squareRoot()
+            let known = label.text != nil && label.matches != false
+            out["textColor"] = (known ? 1.5 : 3) * colorFloor
+        }
+        return out
+    }
+
+    /// How far off the label's advance width may be, pt: little when the text is known, about
+    /// a tenth of an em (the side bearings of glyphs differ) when it is not.
+    func labelWidthUncertainty(_ label: LabelFit) -> Double {
+        label.text != nil && label.matches != false ? 0.01 * label.size : 0.06 * label.size
+    }
+
+    private func pow2(_ x: Double) -> Double { x * x }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Raster
+import Testing
+
+/// The studio's "Match a screenshot" in headless Chromium: a screenshot Skia drew is given to the
+/// file control, the controls take the measured style (the values `frames measure` prints), the
+/// preview renders it, and the screenshot, re-render and difference are shown beside. The
+/// picture of the page is docs/images/studio-match.png (written there with FRAMES_UPDATE_DOCS=1,
+/// else into the artifacts folder); a file that is not a screenshot is refused in words.
+@Suite(.serialized) struct MeasureStudioTests {
+    let tests = StudioBrowserTests()
+
+    /// Hands `data` to the match's file control as the file `name`.
+    func choose(_ data: Data, name: String, type: String, in browser: Browser) throws {
+        _ = try browser.execute(
+            """
+            const bytes = Uint8Array.from(atob("\(data.base64EncodedString())"), (c) => c.charCodeAt(0));
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([bytes], "\(name)", { type: "\(type)" }));
+            const input = document.getElementById("match-file");
+            input.files = transfer.files;
+            input.dispatchEvent(new Event("change"));
+            """)
+        try browser.waitUntil("['ready', 'error'].includes(document.body.dataset.match)")
+    }
+
+    @Test func matchingAScreenshotSetsTheControlsAndShowsTheDifference() throws {
+        let shot = try MeasureCLITests.cases().appendingPathComponent("case_005.png")
+        let measured = try CLI.run(["measure", shot.path])
+        #expect(measured.status == 0, "\(measured.stderr)")
+        let style = try #require(try JSONSerialization.jsonObject(with: Data(measured.stdout.utf8)) as? [String: Any])
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 1000)
+        defer { browser.quit() }
+        try browser.emulate(width: 1440, height: 900)
+        try browser.open(studio.url("backdrop-color=%23F2F4F7"))
+        try tests.settle(browser)
+        try choose(try Data(contentsOf: shot), name: "case_005.png", type: "image/png", in: browser)
+        let error = try browser.execute("return document.getElementById('match-error').textContent") as? String
+        #expect(error == "", "\(error ?? "")")
+        try tests.settle(browser)
+        for (key, flag) in [
+            ("spinnerColor", "spinner-color"), ("trackColor", "track-color"), ("backgroundColor", "background-color"),
+        ] {
+            let shown = try browser.execute("return document.getElementById('f-\(flag)').value") as? String
+            #expect(shown?.uppercased() == (style[key] as? String)?.uppercased(), "\(flag): \(shown ?? "")")
+        }
+        for (key, flag) in [("spinnerSize", "spinner-size"), ("strokeWidth", "stroke-width")] {
+            let shown = try browser.execute("return document.getElementById('f-\(flag)').value") as? String
+            #expect(shown.flatMap(Double.init) == (style[key] as? NSNumber)?.doubleValue, "\(flag): \(shown ?? "")")
+        }
+        let search = try browser.execute("return location.search") as? String ?? ""
+        #expect(search.contains("spinner-color=") && search.contains("scale=3"), "\(search)")
+        // The picture beside the figures: screenshot | re-render | difference, each as tall as it is.
+        let panel = try browser.execute(
+            "const i = document.getElementById('match-difference'); return [i.naturalWidth, i.naturalHeight]")
+        let sizes = (panel as? [Any])?.compactMap { ($0 as? NSNumber)?.intValue } ?? []
+        #expect(sizes.count == 2 && sizes[0] > 3 * sizes[1] / 2, "the difference panel: \(sizes)")
+        let figures = try browser.execute("return document.getElementById('match-figures').textContent") as? String
+        #expect(figures?.contains("spinnerSize: \((style["spinnerSize"] as? NSNumber)?.stringValue ?? "?")") == true)
+        // No sideways scrolling with the match shown.
+        let wide = try browser.execute("return document.documentElement.scrollWidth <= innerWidth") as? Bool
+        #expect(wide == true)
+        _ = try browser.execute("document.getElementById('match-difference').scrollIntoView({ block: 'center' })")
+        try StudioPictureTests().save(try browser.screenshot(), "studio-match.png")
+    }
+
+    /// `POST /measure` without a browser: a screenshot answers the measurement of `frames measure
+    /// --json`; a PNG whose header claims more than the memory budget can measure, a file that is
+    /// not an image and a screenshot without an indicator answer 400, 400 and 500 naming it.
+    @Test func theServerMeasuresWithinItsBudgetAndSaysWhyNot() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
+        func post(_ body: [UInt8], name: String) throws -> (status: Int, body: String) {
+            try studio.raw(
+                "POST /measure?token=\(studio.token)&name=\(name) HTTP/1.1\r\n\(host)Content-Length: \(body.count)\r\n"
+                    + "Connection: close\r\n\r\n", body: body)
+        }
+        let cases = try MeasureCLITests.cases()
+        let shot = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006.jpg")))
+        let answer = try post(shot, name: "shot.jpg")
+        #expect(answer.status == 200, "\(answer.body.prefix(300))")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+        #expect(Set(object?.keys.map { $0 } ?? []) == ["state", "measurement", "notes", "difference"])
+        let measured = try CLI.run(["measure", cases.appendingPathComponent("case_006.jpg").path, "--json"])
+        let expected = try JSONSerialization.jsonObject(with: Data(measured.stdout.utf8)) as? [String: Any]
+        #expect(
+            ((object?["measurement"] as? [String: Any])?["style"] as? NSDictionary)
+                == (expected?["style"] as? NSDictionary))
+        // 50 megapixels by its header: over what the budget can measure, refused before decoding.
+        var huge = [UInt8](try MeasureCLITests.hugePNG())
+        huge.replaceSubrange(16..<24, with: [0, 0, 0x1B, 0x58, 0, 0, 0x1B, 0x58])
+        let tooLarge = try post(huge, name: "huge.png")
+        #expect(tooLarge.status == 400 && tooLarge.body.contains("7000 × 7000 px"), "\(tooLarge)")
+        let text = try post(Array("hello".utf8), name: "notes.txt")
+        #expect(text.status == 400 && text.body.contains("not a PNG or JPEG image"), "\(text)")
+        let backdrop = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006_backdrop.png")))
+        let none = try post(backdrop, name: "empty.png")
+        #expect(none.status == 500 && none.body.contains("no loading indicator found"), "\(none)")
+    }
+
+    @Test func aFileThatIsNotAScreenshotIsRefusedInWords() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 1000)
+        defer { browser.quit() }
+        try browser.open(studio.url())
+        try tests.settle(browser)
+        let before = try browser.execute("return location.search") as? String
+        try choose(Data("hello\n".utf8), name: "notes.txt", type: "text/plain", in: browser)
+        let error = try browser.execute("return document.getElementById('match-error').textContent") as? String
+        #expect(
+            error?.contains("for <screenshot>: expected a PNG or JPEG screenshot (not a PNG or JPEG image") == true,
+            "\(error ?? "")")
+        #expect(try browser.execute("return location.search") as? String == before, "the state is kept")
+    }
+}
