@@ -161,7 +161,7 @@ enum StudioScript {
           textField("text", "Custom text", "--text", "Empty: the language's text.",
             () => (T.languages.find((l) => l.code === (state.lang || "en")) || T.languages[0]).text);
           colorField("backdrop-color", "Backdrop colour", "--backdrop-color", "Under everything; empty is transparent.", () => "");
-          const inputs = row("backdrop-image", "Backdrop image", "--backdrop-image", "A PNG of at most " + (T.maxBackdropBytes >> 20) + " MiB.");
+          const inputs = row("backdrop-image", "Backdrop image", "--backdrop-image", "A PNG or JPEG of at most " + (T.maxBackdropBytes >> 20) + " MiB.");
           const file = el("input", { type: "file", accept: "image/png,image/jpeg", id: "f-backdrop-image" });
           const remove = el("button", { type: "button" }); remove.textContent = "none";
           inputs.append(file, remove);
