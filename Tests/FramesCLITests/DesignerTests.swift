@@ -65,13 +65,13 @@ import Testing
         (["--backdrop-color", "pinkish"], "'pinkish' for --backdrop-color"),
         (
             ["--backdrop-image", "missing.png"],
-            "'missing.png' for --backdrop-image: expected a readable PNG file (No such file or directory)"
+            "'missing.png' for --backdrop-image: expected a readable PNG or JPEG file (No such file or directory)"
         ),
         (
             ["--backdrop-image", "notpng.png"],
-            "'notpng.png' for --backdrop-image: expected a readable PNG file (not a readable PNG"
+            "'notpng.png' for --backdrop-image: expected a readable PNG or JPEG file (not a PNG or JPEG image"
         ),
-        (["--backdrop-image", "."], "'.' for --backdrop-image: expected a readable PNG file (Is a directory)"),
+        (["--backdrop-image", "."], "'.' for --backdrop-image: expected a readable PNG or JPEG file (Is a directory)"),
     ])
     func badDesignerInputs(arguments: [String], message: String) throws {
         let folder = try CLI.temporaryFolder()

@@ -61,6 +61,13 @@ struct RenderJob: Sendable {
                 expected: "frames of at most \(WebPEncoder.maxPixelCount / 1_000_000) megapixels for an animated WebP "
                     + "(these are \(width) × \(height) px; libwebp's encoder keeps several whole frames in memory)")
         }
+        if let gif = options.gif, options.backdropImage != nil, width * height > GIFEncoder.maxBackdropPixelCount {
+            throw .invalidValue(
+                option: gif.option, value: gif.text,
+                expected: "frames of at most \(GIFEncoder.maxBackdropPixelCount / 1_000_000) megapixels for a GIF over "
+                    + "a --backdrop-image (these are \(width) × \(height) px; a picture's colours, up to 16.7 million, "
+                    + "are counted in memory)")
+        }
         let total = width * height * sequence.frameCount
         let animations: [(Given<String>?, String, Int)] = [
             (options.webp, "an animated WebP", WebPEncoder.maxTotalPixelCount),
@@ -72,13 +79,6 @@ struct RenderJob: Sendable {
                 expected: "at most \(limit / 1_000_000) megapixels of frames in all for \(kind) (these are "
                     + "\(sequence.frameCount) frames of \(width) × \(height) px, \(total / 1_000_000) megapixels; the file "
                     + "is made whole in memory): fewer frames (--frames, --fps) or a smaller --scale")
-        }
-        if let gif = options.gif, options.backdropImage != nil, width * height > GIFEncoder.maxBackdropPixelCount {
-            throw .invalidValue(
-                option: gif.option, value: gif.text,
-                expected: "frames of at most \(GIFEncoder.maxBackdropPixelCount / 1_000_000) megapixels for a GIF over "
-                    + "a --backdrop-image (these are \(width) × \(height) px; a picture's colours, up to 16.7 million, "
-                    + "are counted in memory)")
         }
         return RenderJob(
             style: style, language: language, scene: scene, label: label,
