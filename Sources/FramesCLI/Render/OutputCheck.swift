@@ -38,15 +38,22 @@ enum OutputCheck {
             }
             if let index = frameNames.firstIndex(where: { OutputNames.refusal(of: folder + "/" + $0) != nil }) {
                 let name = frameNames[index]
-                let given = job.sequence.namePatternOption
-                let limit =
-                    name.utf8.count > OutputNames.maxName
-                    ? "file names of at most \(OutputNames.maxName) bytes"
-                    : "paths of at most \(OutputNames.maxPath) bytes"
+                let frame = job.sequence.writtenIndices[index]
+                if name.utf8.count > OutputNames.maxName {
+                    let given = job.sequence.namePatternOption
+                    throw .invalidValue(
+                        option: given?.option ?? job.outputs.folderOption, value: given?.text ?? folder,
+                        expected:
+                            "file names of at most \(OutputNames.maxName) bytes for every frame (frame \(frame)'s "
+                            + "name has \(name.utf8.count) bytes)")
+                }
+                // The path is too long: the folder's part of it is what to shorten.
+                let path = FileInput.path(name, in: folder)
                 throw .invalidValue(
-                    option: given?.option ?? job.outputs.folderOption, value: given?.text ?? folder,
-                    expected: "\(limit) for every frame (frame \(job.sequence.writtenIndices[index])'s name has "
-                        + "\(name.utf8.count) bytes)")
+                    option: job.outputs.folderOption, value: folder,
+                    expected:
+                        "paths of at most \(OutputNames.maxPath) bytes for every frame (frame \(frame)'s path has "
+                        + "\(path.utf8.count) bytes, \(folder.utf8.count) of them the folder's)")
             }
         }
         for target in job.outputs.files {
