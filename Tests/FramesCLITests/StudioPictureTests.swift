@@ -17,7 +17,9 @@ import Testing
             environment["FRAMES_ARTIFACTS"].map(URL.init(fileURLWithPath:))
             ?? Self.root.appendingPathComponent(".build/frames-artifacts")
         var folders = [artifacts]
-        if environment["FRAMES_UPDATE_DOCS"] == "1" { folders.append(Self.root.appendingPathComponent("docs/images")) }
+        if environment["FRAMES_UPDATE_DOCS"] == "1", name.hasSuffix(".png") {
+            folders.append(Self.root.appendingPathComponent("docs/images"))
+        }
         for folder in folders {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(png).write(to: folder.appendingPathComponent(name))
