@@ -52,7 +52,7 @@ public struct APNGEncoder: Sendable {
         func sink(_ bytes: [UInt8]) throws(PNGStreamError<E>) {
             do { try write(bytes) } catch { throw .sink(error) }
         }
-        do {
+        try PNGStreamError<E>.gathering {
             let (width, height) = (frames.width, frames.height)
             try sink(try PNGContainer.head(width: width, height: height))
             let count = frames.count
@@ -110,12 +110,6 @@ public struct APNGEncoder: Sendable {
                 before = after
             }
             try sink(PNGContainer.end)
-        } catch let error as PNGStreamError<E> {
-            throw error
-        } catch let error as PNGError {
-            throw .encoder(error)
-        } catch {
-            preconditionFailure("only the encoder's and the sink's errors are thrown")
         }
     }
 
@@ -243,6 +237,20 @@ public enum PNGStreamError<SinkError: Error>: Error, CustomStringConvertible {
         switch self {
         case .encoder(let error): return error.description
         case .sink(let error): return "\(error)"
+        }
+    }
+
+    /// Runs an encoder's `body`, which throws either this type (the sink's errors, already
+    /// wrapped) or the encoder's `PNGError`, with both as this one type.
+    static func gathering(_ body: () throws -> Void) throws(PNGStreamError) {
+        do {
+            try body()
+        } catch let error as PNGStreamError {
+            throw error
+        } catch let error as PNGError {
+            throw .encoder(error)
+        } catch {
+            preconditionFailure("only the encoder's and the sink's errors are thrown")
         }
     }
 }

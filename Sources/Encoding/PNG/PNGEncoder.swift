@@ -77,7 +77,7 @@ public struct PNGEncoder: Sendable {
                 throw .sink(error)
             }
         }
-        do {
+        try PNGStreamError<E>.gathering {
             try sink(try PNGContainer.head(width: image.width, height: image.height))
             var stream = ZlibStream(level: compression.headerLevel)
             try compression.append(image, filter: filter, to: &stream, batch: 1) { stream in
@@ -85,12 +85,6 @@ public struct PNGEncoder: Sendable {
             }
             try chunk("IDAT", stream.finish())
             try sink(PNGContainer.end)
-        } catch let error as PNGStreamError<E> {
-            throw error
-        } catch let error as PNGError {
-            throw .encoder(error)
-        } catch {
-            preconditionFailure("only the encoder's and the sink's errors are thrown")
         }
     }
 
