@@ -88,59 +88,70 @@ static inline unsigned char paeth(int a, int b, int c) {
     return (unsigned char)(pc < distance ? c : nearest);
 }
 
+// The filters that predict from the left pixel run along one chain per channel, each kept in a
+// register; `bpp` is a constant where these are called (3 or 4), so the loops over channels unroll.
+#define ROW_FILTER static inline __attribute__((always_inline)) void
+
+/// Sub: the left pixel.
+ROW_FILTER sub_row(unsigned char *restrict x, size_t n, int bpp) {
+    unsigned char a[4];
+    for (int k = 0; k < bpp; k++) a[k] = x[k];
+    for (size_t i = bpp; i < n; i += bpp) {
+        for (int k = 0; k < bpp; k++) x[i + k] = a[k] = (unsigned char)(x[i + k] + a[k]);
+    }
+}
+
+/// Average of the left pixel and the one above.
+ROW_FILTER average_row(unsigned char *restrict x, const unsigned char *restrict b, size_t n, int bpp) {
+    unsigned char a[4];
+    for (int k = 0; k < bpp; k++) x[k] = a[k] = (unsigned char)(x[k] + (b[k] >> 1));
+    for (size_t i = bpp; i < n; i += bpp) {
+        for (int k = 0; k < bpp; k++) x[i + k] = a[k] = (unsigned char)(x[i + k] + ((a[k] + b[i + k]) >> 1));
+    }
+}
+
+/// Paeth. Where the pixel above equals the one above-left (most of a screenshot, whose rows are
+/// flat for long runs), the predictor is the left pixel: its distance |above - above-left| is 0
+/// and the others' never less. Such runs are found many bytes at a time and read as Sub; the
+/// pixels between them get the whole predictor.
+ROW_FILTER paeth_row(unsigned char *restrict x, const unsigned char *restrict b, size_t n, int bpp) {
+    unsigned char a[4];
+    for (int k = 0; k < bpp; k++) x[k] = a[k] = (unsigned char)(x[k] + b[k]);
+    size_t i = bpp;
+    while (i < n) {
+        size_t j = i;
+        while (j + 16 <= n && memcmp(b + j, b + j - bpp, 16) == 0) j += 16;
+        while (j < n && b[j] == b[j - bpp]) j++;
+        size_t flat_end = i + (j - i) / bpp * bpp;
+        for (; i < flat_end; i += bpp) {
+            for (int k = 0; k < bpp; k++) x[i + k] = a[k] = (unsigned char)(x[i + k] + a[k]);
+        }
+        if (i >= n) break;
+        for (int k = 0; k < bpp; k++) x[i + k] = a[k] = (unsigned char)(x[i + k] + paeth(a[k], b[i + k], b[i + k - bpp]));
+        i += bpp;
+    }
+}
+
 /// Unfilters `row` (n bytes after the filter byte) against `prev`, in place.
-static int unfilter(unsigned char *row, const unsigned char *prev, size_t n, int bpp) {
-    unsigned char type = row[0];
-    unsigned char *x = row + 1;
-    const unsigned char *b = prev + 1;
-    switch (type) {
+static int unfilter(unsigned char *restrict row, const unsigned char *restrict prev, size_t n, int bpp) {
+    unsigned char *restrict x = row + 1;
+    const unsigned char *restrict b = prev + 1;
+    switch (row[0]) {
     case 0: break;
     case 1:
-        for (size_t i = bpp; i < n; i++) x[i] = (unsigned char)(x[i] + x[i - bpp]);
+        if (bpp == 3) sub_row(x, n, 3);
+        else sub_row(x, n, 4);
         break;
     case 2:
         for (size_t i = 0; i < n; i++) x[i] = (unsigned char)(x[i] + b[i]);
         break;
     case 3:
-        for (size_t i = 0; i < (size_t)bpp; i++) x[i] = (unsigned char)(x[i] + (b[i] >> 1));
-        for (size_t i = bpp; i < n; i++) x[i] = (unsigned char)(x[i] + ((x[i - bpp] + b[i]) >> 1));
+        if (bpp == 3) average_row(x, b, n, 3);
+        else average_row(x, b, n, 4);
         break;
     case 4:
-        for (size_t i = 0; i < (size_t)bpp; i++) x[i] = (unsigned char)(x[i] + b[i]);
-        // The channels of a pixel are independent chains; each keeps its left and upper-left
-        // values in registers, one pixel an iteration.
-        if (bpp == 3) {
-            int a0 = x[0], a1 = x[1], a2 = x[2], c0 = b[0], c1 = b[1], c2 = b[2];
-            for (size_t i = 3; i < n; i += 3) {
-                int b0 = b[i], b1 = b[i + 1], b2 = b[i + 2];
-                a0 = (unsigned char)(x[i] + paeth(a0, b0, c0));
-                a1 = (unsigned char)(x[i + 1] + paeth(a1, b1, c1));
-                a2 = (unsigned char)(x[i + 2] + paeth(a2, b2, c2));
-                x[i] = (unsigned char)a0;
-                x[i + 1] = (unsigned char)a1;
-                x[i + 2] = (unsigned char)a2;
-                c0 = b0;
-                c1 = b1;
-                c2 = b2;
-            }
-        } else {
-            int a0 = x[0], a1 = x[1], a2 = x[2], a3 = x[3], c0 = b[0], c1 = b[1], c2 = b[2], c3 = b[3];
-            for (size_t i = 4; i < n; i += 4) {
-                int b0 = b[i], b1 = b[i + 1], b2 = b[i + 2], b3 = b[i + 3];
-                a0 = (unsigned char)(x[i] + paeth(a0, b0, c0));
-                a1 = (unsigned char)(x[i + 1] + paeth(a1, b1, c1));
-                a2 = (unsigned char)(x[i + 2] + paeth(a2, b2, c2));
-                a3 = (unsigned char)(x[i + 3] + paeth(a3, b3, c3));
-                x[i] = (unsigned char)a0;
-                x[i + 1] = (unsigned char)a1;
-                x[i + 2] = (unsigned char)a2;
-                x[i + 3] = (unsigned char)a3;
-                c0 = b0;
-                c1 = b1;
-                c2 = b2;
-                c3 = b3;
-            }
-        }
+        if (bpp == 3) paeth_row(x, b, n, 3);
+        else paeth_row(x, b, n, 4);
         break;
     default: return -1;
     }
@@ -162,7 +173,8 @@ static int finish_row(png_rows *r, unsigned char *pixels) {
         // Four bytes read from each pixel's start (the row buffers have a byte to spare), the
         // fourth replaced by opaque alpha.
         uint32_t *pixels32 = (uint32_t *)(void *)out;
-        for (uint32_t i = 0; i < r->width; i++) {
+        uint32_t width = r->width;
+        for (uint32_t i = 0; i < width; i++) {
             uint32_t word;
             memcpy(&word, s + 3 * (size_t)i, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -173,7 +185,7 @@ static int finish_row(png_rows *r, unsigned char *pixels) {
             memcpy(pixels32 + i, &word, 4);
         }
         if (r->has_key) {
-            for (uint32_t i = 0; i < r->width; i++) {
+            for (uint32_t i = 0; i < width; i++) {
                 if (s[3 * i] == r->key[1] && s[3 * i + 1] == r->key[3] && s[3 * i + 2] == r->key[5]) out[4 * i + 3] = 0;
             }
         }

@@ -117,9 +117,9 @@ import Testing
         #expect(keyed.rgba(x: 1, y: 1).a == 255)
     }
 
-    /// A PNG of `raw` (filtered scanlines of an 8-bit RGB image, `width` × `height`) deflated by
-    /// zlib, as one IDAT.
-    static func png(width: Int, height: Int, raw: [UInt8]) -> [UInt8] {
+    /// A PNG of `raw` (filtered scanlines of an 8-bit RGB image, or RGBA with `colorType` 6,
+    /// `width` × `height`) deflated by zlib, as one IDAT.
+    static func png(width: Int, height: Int, raw: [UInt8], colorType: UInt8 = 2) -> [UInt8] {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
@@ -131,9 +131,85 @@ import Testing
         var size = compressBound(UInt(raw.count))
         var deflated = [UInt8](repeating: 0, count: Int(size))
         _ = compress(&deflated, &size, raw, UInt(raw.count))
-        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
             + chunk("IDAT", Array(deflated[..<Int(size)])) + chunk("IEND", [])
+    }
+
+    /// Pictures of flat runs broken by noise (the runs the reader's Paeth takes many bytes at a
+    /// time, ending anywhere in a pixel and anywhere in a row), every row filtered with a filter
+    /// drawn at random: every reader reads libpng's pixels, RGB and RGBA, at widths around the
+    /// 16-byte steps.
+    @Test func runsAndNoiseUnfilterAsLibpngDoes() throws {
+        var generator = SplitMix(seed: 11)
+        for (colorType, bpp) in [(UInt8(2), 3), (UInt8(6), 4)] {
+            for width in [1, 2, 5, 6, 11, 16, 17, 33, 70] {
+                let height = 12
+                var pixels = [[UInt8]](repeating: [], count: height)
+                for y in 0..<height {
+                    var row: [UInt8] = []
+                    var run: [UInt8] = []
+                    for _ in 0..<width {
+                        // A new colour one pixel in four, a channel changed one in eight.
+                        if run.isEmpty || generator.next() % 4 == 0 {
+                            run = (0..<bpp).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+                        } else if generator.next() % 8 == 0 {
+                            run[Int(generator.next() % UInt64(bpp))] &+= 1
+                        }
+                        row += run
+                    }
+                    // Some rows repeat the one above, as a screenshot's do.
+                    pixels[y] = y > 0 && generator.next() % 3 == 0 ? pixels[y - 1] : row
+                }
+                var raw: [UInt8] = []
+                for y in 0..<height {
+                    let filter = UInt8(generator.next() % 5)
+                    let above = y > 0 ? pixels[y - 1] : [UInt8](repeating: 0, count: width * bpp)
+                    raw.append(filter)
+                    for i in 0..<(width * bpp) {
+                        let a: Int = i >= bpp ? Int(pixels[y][i - bpp]) : 0
+                        let b = Int(above[i])
+                        let c: Int = i >= bpp ? Int(above[i - bpp]) : 0
+                        let predictor: Int
+                        switch filter {
+                        case 1: predictor = a
+                        case 2: predictor = b
+                        case 3: predictor = (a + b) / 2
+                        case 4:
+                            let pa: Int = abs(b - c)
+                            let pb: Int = abs(a - c)
+                            let pc: Int = abs(a + b - 2 * c)
+                            if pa <= pb && pa <= pc {
+                                predictor = a
+                            } else {
+                                predictor = pb <= pc ? b : c
+                            }
+                        default: predictor = 0
+                        }
+                        raw.append(pixels[y][i] &- UInt8(truncatingIfNeeded: predictor))
+                    }
+                }
+                let bytes = Self.png(width: width, height: height, raw: raw, colorType: colorType)
+                let reference = try Self.decode(bytes, readers: .libpng)
+                for readers in [PNGReader.Readers.fastest, .withoutLibdeflate] {
+                    #expect(
+                        try Self.decode(bytes, readers: readers) == reference, "width \(width), bpp \(bpp), \(readers)")
+                }
+                var picture: [UInt8] = []
+                for y in 0..<height {
+                    for i in stride(from: 0, to: width * bpp, by: bpp) {
+                        picture += pixels[y][i..<(i + 3)]
+                        picture.append(bpp == 4 ? pixels[y][i + 3] : 255)
+                    }
+                }
+                var read: [UInt8] = []
+                for k in 0..<(width * height) {
+                    let p = reference.rgba(x: k % width, y: k / width)
+                    read += [p.r, p.g, p.b, p.a]
+                }
+                #expect(read == picture, "width \(width), bpp \(bpp): libpng's pixels are the picture's")
+            }
+        }
     }
 
     /// Image data that is too long, too short or has a filter byte above 4: every reader refuses

@@ -19,35 +19,32 @@ enum ClusterWindow {
         let n = max(1, min(window, width, height))
         let differing = PixelState.differing.rawValue
         return mask.withStates { states in
-            // Rows holding differing pixels bound the bands worth scanning.
-            var first = -1
-            var last = -1
-            for y in rows ?? 0..<height {
-                let row = UnsafeBufferPointer(rebasing: states[(y * width)..<((y + 1) * width)])
-                if row.contains(differing) {
-                    if first < 0 { first = y }
-                    last = y
-                }
+            // Rows holding differing pixels bound the bands worth scanning; rows without one
+            // change no column, so a band whose entering and leaving rows have none holds the
+            // windows of the band before it.
+            let scanned = rows ?? 0..<height
+            let hasDiffering = scanned.map { y in
+                memchr(states.baseAddress! + y * width, Int32(differing), width) != nil
             }
-            if first < 0 { return 0 }
+            guard let firstIndex = hasDiffering.firstIndex(of: true),
+                let lastIndex = hasDiffering.lastIndex(of: true)
+            else { return 0 }
+            let first = scanned.lowerBound + firstIndex
+            let last = scanned.lowerBound + lastIndex
             var columns = [Int32](repeating: 0, count: width)
             var best = 0
             var bandTotal = 0
             let start = max(0, first - n + 1)
             let end = min(height - 1, last + n - 1)
-            // Rows without a differing pixel change no column: a band whose entering and leaving
-            // rows have none holds the windows of the band before it.
-            var hasDiffering = [Bool](repeating: false, count: end - start + 1)
-            for y in start...end {
-                hasDiffering[y - start] = UnsafeBufferPointer(rebasing: states[(y * width)..<((y + 1) * width)])
-                    .contains(differing)
+            func differs(row y: Int) -> Bool {
+                y >= first && y <= last && hasDiffering[y - scanned.lowerBound]
             }
             columns.withUnsafeMutableBufferPointer { columns in
                 for y in start...end {
                     let entering = y * width
                     let leaving = y - n
-                    let leaves = leaving >= start && hasDiffering[leaving - start]
-                    let changed = hasDiffering[y - start] || leaves
+                    let leaves = leaving >= start && differs(row: leaving)
+                    let changed = differs(row: y) || leaves
                     if changed {
                         for x in 0..<width {
                             var d = states[entering + x] == differing ? Int32(1) : 0
@@ -71,3 +68,11 @@ enum ClusterWindow {
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
