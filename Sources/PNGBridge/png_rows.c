@@ -249,8 +249,15 @@ static int decode_whole(png_rows *r, unsigned char *pixels, size_t capacity) {
     unsigned char *in = pixels + capacity - filtered;
     struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
     if (d == NULL) return 1;
+    // The zlib header is checked here and the stream inflated raw: the Adler-32 at its end is not
+    // computed again over the inflated bytes (the chunks' CRC-32 covers every compressed byte).
+    const unsigned char *z = r->compressed;
+    if (r->compressed_size < 2 || (z[0] & 0x0F) != 8 || z[0] >> 4 > 7 || (z[1] & 0x20) || (z[0] << 8 | z[1]) % 31 != 0) {
+        libdeflate_free_decompressor(d);
+        return 1;
+    }
     size_t produced = 0;
-    int status = libdeflate_zlib_decompress(d, r->compressed, r->compressed_size, in, filtered, &produced);
+    int status = libdeflate_deflate_decompress(d, z + 2, r->compressed_size - 2, in, filtered, &produced);
     libdeflate_free_decompressor(d);
     if (status != 0 || produced != filtered) return 1;
     for (uint32_t y = 0; y < r->height; y++) {

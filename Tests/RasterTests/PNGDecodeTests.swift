@@ -119,7 +119,7 @@ import Testing
 
     /// A PNG of `raw` (filtered scanlines of an 8-bit RGB image, or RGBA with `colorType` 6,
     /// `width` × `height`) deflated by zlib, as one IDAT.
-    static func png(width: Int, height: Int, raw: [UInt8], colorType: UInt8 = 2) -> [UInt8] {
+    static func png(width: Int, height: Int, raw: [UInt8], colorType: UInt8 = 2, zlibHeader: [UInt8]? = nil) -> [UInt8] {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
@@ -131,6 +131,7 @@ import Testing
         var size = compressBound(UInt(raw.count))
         var deflated = [UInt8](repeating: 0, count: Int(size))
         _ = compress(&deflated, &size, raw, UInt(raw.count))
+        if let zlibHeader { deflated.replaceSubrange(0..<2, with: zlibHeader) }
         let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, colorType, 0, 0, 0]
         return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
             + chunk("IDAT", Array(deflated[..<Int(size)])) + chunk("IEND", [])
@@ -229,6 +230,17 @@ import Testing
             ("short by a byte", Array(raw.dropLast())), ("short by a row", Array(raw.dropLast(3 * width + 1))),
             ("filter byte 7", badFilter),
         ]
+        // zlib headers libpng refuses: a preset dictionary, a check that fails, method 9.
+        let headers: [(String, [UInt8])] = [
+            ("a preset dictionary", [0x78, 0xBB]), ("a header check that fails", [0x78, 0x9D]),
+            ("method 9", [0x79, 0x18]),
+        ]
+        for (name, header) in headers {
+            let bytes = Self.png(width: width, height: height, raw: raw, zlibHeader: header)
+            for readers in [PNGReader.Readers.libpng, .fastest, .withoutLibdeflate] {
+                #expect(throws: PNGError.self, "\(name), \(readers)") { try Self.decode(bytes, readers: readers) }
+            }
+        }
         for (name, data) in cases {
             let bytes = Self.png(width: width, height: height, raw: data)
             let results = [PNGReader.Readers.libpng, .fastest, .withoutLibdeflate].map { readers in
