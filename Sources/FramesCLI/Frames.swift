@@ -55,11 +55,10 @@ public func main() -> Int32 {
             UnsafeBufferPointer(
                 start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
         guard let argument = String(validating: bytes, as: UTF8.self) else {
-            let previous = arguments.last ?? ""
             let option =
                 bytes.starts(with: Array("--".utf8))
                 ? String(decoding: bytes.prefix { $0 != UInt8(ascii: "=") }, as: UTF8.self)
-                : previous.hasPrefix("-") ? previous : "argument \(index)"
+                : argumentName(after: arguments) ?? "argument \(index)"
             let error = FramesError.notUTF8(option: option, bytes: bytes)
             Console.printError("Error: \(error)")
             return error.exitCode
@@ -67,6 +66,33 @@ public func main() -> Int32 {
         arguments.append(argument)
     }
     return run(arguments)
+}
+
+/// What the argument after `arguments` is, by the command's declarations: the option it is the
+/// value of ("--out"), or the positional argument it is ("<actual>"); nil when neither is known.
+private func argumentName(after arguments: [String]) -> String? {
+    let subcommand = subcommands.first { $0.name == arguments.first }
+    guard let reference = subcommand.map({ $0.reference?() }) ?? RenderCommand.parser.reference else { return nil }
+    func takesValue(_ word: String) -> Bool {
+        guard word.hasPrefix("-"), !word.contains("=") else { return false }
+        let name = word.drop { $0 == "-" }
+        return reference.options.contains {
+            $0.valueName != nil && (word.hasPrefix("--") ? $0.name == name : name.count == 1 && $0.short == name.first)
+        }
+    }
+    if let last = arguments.last, takesValue(last) { return last }
+    var positionals = 0
+    var words = arguments.dropFirst(subcommand == nil ? 0 : 1)[...]
+    while let word = words.popFirst() {
+        if takesValue(word) {
+            _ = words.popFirst()
+        } else if !word.hasPrefix("-") || word == "-" {
+            positionals += 1
+        }
+    }
+    guard let last = reference.arguments.last else { return nil }
+    let argument = positionals < reference.arguments.count ? reference.arguments[positionals] : last
+    return positionals < reference.arguments.count || last.variadic ? "<\(argument.name)>" : nil
 }
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole

@@ -205,6 +205,24 @@ import Glibc
         #expect(CLI.contents(of: folder).isEmpty)
     }
 
+    /// A positional argument that is not UTF-8 is named by its place in the command's usage
+    /// (`<actual>`), an option's value by the option, whatever comes between.
+    @Test(arguments: [
+        ("compare a.png $(printf 'b\\377.png')", "<actual>"), ("compare $(printf 'a\\377.png') b.png", "<expected>"),
+        ("compare --json a.png $(printf 'b\\377.png')", "<actual>"),
+        ("compare --metric yiq $(printf 'a\\377.png') b.png", "<expected>"),
+        ("compare a.png b.png --diff $(printf 'd\\377.png')", "--diff"), ("measure $(printf 's\\377.png')", "<screenshot>"),
+        ("measure --json $(printf 's\\377.png')", "<screenshot>"), ("verify $(printf 'f\\377')", "<folder>"),
+    ])
+    func positionalArgumentsThatAreNotUTF8AreNamed(arguments: String, named: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try Self.shell("\"$FRAMES\" \(arguments)", in: folder)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("\\xFF.png' for \(named):") || run.stderr.contains("\\xFF' for \(named):"), "\(run.stderr)")
+        #expect(CLI.contents(of: folder).isEmpty)
+    }
+
     /// The `--apng` file's folder removed while the frames are made: the commit cannot place it,
     /// so it puts the earlier run back whole, with its manifest, and leaves nothing of the new one.
     @Test func aSingleFilesFolderRemovedMidRunKeepsTheEarlierRun() throws {
