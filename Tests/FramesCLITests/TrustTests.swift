@@ -211,7 +211,8 @@ import Glibc
         ("compare a.png $(printf 'b\\377.png')", "<actual>"), ("compare $(printf 'a\\377.png') b.png", "<expected>"),
         ("compare --json a.png $(printf 'b\\377.png')", "<actual>"),
         ("compare --metric yiq $(printf 'a\\377.png') b.png", "<expected>"),
-        ("compare a.png b.png --diff $(printf 'd\\377.png')", "--diff"), ("measure $(printf 's\\377.png')", "<screenshot>"),
+        ("compare a.png b.png --diff $(printf 'd\\377.png')", "--diff"),
+        ("measure $(printf 's\\377.png')", "<screenshot>"),
         ("measure --json $(printf 's\\377.png')", "<screenshot>"), ("verify $(printf 'f\\377')", "<folder>"),
     ])
     func positionalArgumentsThatAreNotUTF8AreNamed(arguments: String, named: String) throws {
@@ -219,7 +220,9 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try Self.shell("\"$FRAMES\" \(arguments)", in: folder)
         #expect(run.status == 64, "\(run.stderr)")
-        #expect(run.stderr.contains("\\xFF.png' for \(named):") || run.stderr.contains("\\xFF' for \(named):"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("\\xFF.png' for \(named):") || run.stderr.contains("\\xFF' for \(named):"),
+            "\(run.stderr)")
         #expect(CLI.contents(of: folder).isEmpty)
     }
 
