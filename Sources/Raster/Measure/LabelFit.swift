@@ -205,27 +205,53 @@ struct LabelFit: Sendable {
 }
 
 extension LabelFit {
-    /// The text colour of a JPEG, whose colour resolution is halved (thin strokes lose their
-    /// hue to the card) but whose lightness is whole: each pixel's coverage is its lightness
-    /// (luma) change from the card over the text's (the plateau's), and the colour is the card
-    /// colour plus the change summed over the label (which the halved colour keeps) over the
-    /// coverage summed. Text as light as the card keeps the plateau colour.
+    /// The text colour of a JPEG, whose colour resolution is halved and quantized (thin strokes
+    /// lose their hue to the card) but whose lightness is whole. The change from the card colour
+    /// summed over the label keeps the text's colour whatever the blur (a blur moves colour, it
+    /// does not make or lose it): it is the text's change times the ink's area, so it gives the
+    /// text colour's direction from the card, and the lightness sets how far along it. The text's
+    /// lightness is the most common luma change among the pixels that reach past half of the
+    /// 97th percentile's: the strokes' full pixels (JPEG's ripples put single pixels beyond them,
+    /// where a high percentile would read them). Text within 8 of the card's luma keeps the
+    /// plateau colour.
     func lumaMassColor(_ pixels: ScreenPixels, card: RGB, inside shape: CardShape?) -> RGB {
         func luma(_ c: RGB) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
-        let contrast = luma(color) - luma(card)
-        guard abs(contrast) >= 15 else { return color }
         var change = RGB(0, 0, 0)
-        var covered: Float = 0
+        var lumaChanges: [Float] = []
         let top = max(region.y0, Int(lines[0].inkTop) - 3)
         let bottom = min(region.y1, Int(lines.last!.inkBottom) + 3)
         for y in top..<bottom {
             for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
                 let pixel = pixels.rgb(x, y)
                 change += pixel - card
-                covered += min(1.2, max(-0.2, (luma(pixel) - luma(card)) / contrast))
+                lumaChanges.append(luma(pixel) - luma(card))
             }
         }
-        return covered > 1 ? card + change / covered : color
+        let total = luma(change)
+        guard abs(total) > 0, let contrast = Self.plateau(of: lumaChanges.map { $0 * (total < 0 ? -1 : 1) }),
+            contrast >= 8
+        else { return color }
+        return card + change * (contrast / abs(total))
+    }
+
+    /// The most common value among `values` past half of their 97th percentile (a histogram of
+    /// 40 bins up to 1.3 times it, each counted with its two neighbours), or nil when none is
+    /// positive.
+    static func plateau(of values: [Float]) -> Float? {
+        let high = Robust.quantile(values, 0.97)
+        guard high > 0 else { return nil }
+        let (low, width) = (0.5 * high, max(0.5, high / 40))
+        var bins = [Int](repeating: 0, count: Int((0.8 * high / width).rounded(.up)) + 1)
+        for value in values where value >= low {
+            let bin = Int((value - low) / width)
+            if bin < bins.count { bins[bin] += 1 }
+        }
+        var best = (bin: 0, count: -1)
+        for bin in bins.indices {
+            let count = bins[max(0, bin - 1)...min(bins.count - 1, bin + 1)].reduce(0, +)
+            if count > best.count { best = (bin, count) }
+        }
+        return low + (Float(best.bin) + 0.5) * width
     }
 }
 
