@@ -52,9 +52,12 @@ struct RingFit: Sendable {
     }
 
     /// How much the fit looks like a spinner, at most 1: the share of pixels the model explains,
-    /// less half the arc's relative error in how far round it reaches.
+    /// less half the arc's relative error in how far round it reaches, less half the share of
+    /// rays short of four in five that were not round (a drawn ring is round on nearly all of
+    /// them; a round photo or avatar with a patch of colour may pass on three in five).
     var quality: Double {
         score - 0.5 * abs(arcExtent - expectedArcExtent) / max(1, expectedArcExtent)
+            - 0.5 * max(0, 0.8 - Double(rays) / Double(RingFit.rayCount))
     }
 
     /// Whether the arc reaches as far round as a 90° arc with round caps does: within 12° and a
@@ -110,10 +113,12 @@ struct RingFit: Sendable {
         fit.score = shares.box
         // The track must show all round: a band of another colour crossing a ring's place (a
         // bar behind text) can pass for an arc, never for a whole ring of one colour.
-        // A drawn ring is round to a small fraction of a pixel on nearly every ray; a ring read
-        // into other shapes (a card's corner, a bar behind text) is not.
+        // A drawn ring is round to a small fraction of a pixel on nearly every ray of its track
+        // (the arc's may not fit where its colour is near the card's, and with the round caps of
+        // a thick stroke the arc is a third of the circle); a ring read into other shapes (a
+        // card's corner, a bar behind text) is not.
         let round =
-            fit.rays >= RingFit.rayCount * 2 / 3 && fit.radiusSpread <= max(0.3, 0.005 * fit.radius)
+            fit.rays >= RingFit.rayCount * 3 / 5 && fit.radiusSpread <= max(0.3, 0.005 * fit.radius)
             && fit.thicknessSpread <= max(0.8, 0.12 * fit.thickness)
         let trackShows = fit.track.distance(to: fit.card) >= 8 && round
         // And the stroke itself must be the model's, not only the box around it.
