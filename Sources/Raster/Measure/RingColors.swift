@@ -65,6 +65,33 @@ extension RingFit {
         }
     }
 
+    /// The track colour of a JPEG whose stroke is under 6 px wide, once the ring is chosen. Its
+    /// core is within reach of the colour's half resolution, but not of the lightness's: the
+    /// change from the card summed over the stroke and 3 px around it, 20° clear of the arc's
+    /// caps (JPEG's blocks carry the arc's colour along the ring), keeps the track's colour
+    /// whatever the spreading, so it gives the colour's direction from the card, and the median
+    /// luma change of the pixels the stroke covers whole sets how far along it. A track within 8
+    /// of the card's luma keeps the core's mean, and so does the search throughout: the mean
+    /// does not depend on a geometry still moving. (The arc keeps its core's mean: tried the
+    /// same way, it came out better on most test screenshots and worse on a few.)
+    mutating func refineThinJPEGTrack(_ pixels: ScreenPixels) {
+        guard jpeg, outerRadius - innerRadius < 6 else { return }
+        func luma(_ c: RGB) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
+        let reach = capAngle + 20
+        let clear = RingSamples(self, pixels).band.filter { pixel in
+            // Degrees on from the arc's start, 0…360.
+            let offset = (pixel.angle - arcStart).truncatingRemainder(dividingBy: 360)
+            let turned = offset < 0 ? offset + 360 : offset
+            return turned > 90 + reach && turned < 360 - reach
+        }
+        let change = clear.reduce(RGB(0, 0, 0)) { $0 + ($1.color - card) }
+        let whole = clear.filter { $0.t >= 0.95 }.map { luma($0.color) - luma(card) }
+        guard whole.count >= 8, abs(luma(change)) > 0 else { return }
+        let plateau = Robust.quantile(whole, 0.5)
+        guard abs(plateau) >= 8, (plateau > 0) == (luma(change) > 0) else { return }
+        track = card + change * (plateau / luma(change))
+    }
+
     /// The arc's bisector from the arc's share of each ray's middle (the stroke's central half):
     /// the circular mean of the shares, less 45°, is where the arc starts. `arcSpread` is how
     /// far that is from the middle of the two places the share crosses one half.
@@ -159,12 +186,16 @@ extension RingFit {
 struct RingSamples {
     struct Pixel {
         let d: Double
+        /// Degrees clockwise from 3 o'clock.
+        let angle: Double
         let t: Float
         let a: Float
         let color: RGB
     }
 
     var outside: [RGB] = []
+    /// Every pixel within 3 px of the stroke, the arc's ends included.
+    var band: [Pixel] = []
     var trackCore: [RGB] = []
     var arcCore: [RGB] = []
     var track: [Pixel] = []
@@ -187,12 +218,14 @@ struct RingSamples {
                 let d = (dx * dx + dy * dy).squareRoot()
                 let color = pixels.rgb(x, y)
                 if d >= outer + 1.5 || (inner > 3 && d <= inner - 1.5) { outside.append(color) }
-                guard d <= outer + 3, d >= inner - 3, let onArc = fit.rayKind(atan2(dy, dx) * 180 / .pi) else {
-                    continue
-                }
-                let inCore = d >= inner + 1.5 && d <= outer - 1.5
+                let angle = atan2(dy, dx) * 180 / .pi
+                guard d <= outer + 3, d >= inner - 3 else { continue }
                 let pixel = Pixel(
-                    d: d, t: trackMask.coverage(x: x, y: y), a: arcMask.coverage(x: x, y: y), color: color)
+                    d: d, angle: angle, t: trackMask.coverage(x: x, y: y), a: arcMask.coverage(x: x, y: y),
+                    color: color)
+                band.append(pixel)
+                guard let onArc = fit.rayKind(angle) else { continue }
+                let inCore = d >= inner + 1.5 && d <= outer - 1.5
                 if onArc {
                     if inCore { arcCore.append(color) }
                     arc.append(pixel)

@@ -14,7 +14,8 @@ public enum ScreenshotMeasure {
         let pixels = ScreenPixels(image)
         let scale = options.scale.scale
         let rings = findRings(pixels, scale: scale, jpeg: options.format == .jpeg)
-        guard let ring = rings.first else { throw .noIndicator(width: image.width, height: image.height) }
+        guard var ring = rings.first else { throw .noIndicator(width: image.width, height: image.height) }
+        ring.refineThinJPEGTrack(pixels)
         var parts = IndicatorParts(pixels: pixels, ring: ring, options: options)
         parts.findCardAndLabel()
         var measurement = parts.measurement()
