@@ -119,7 +119,8 @@ import Testing
 
     /// A PNG of `raw` (filtered scanlines of an 8-bit RGB image, or RGBA with `colorType` 6,
     /// `width` × `height`) deflated by zlib, as one IDAT.
-    static func png(width: Int, height: Int, raw: [UInt8], colorType: UInt8 = 2, zlibHeader: [UInt8]? = nil) -> [UInt8] {
+    static func png(width: Int, height: Int, raw: [UInt8], colorType: UInt8 = 2, zlibHeader: [UInt8]? = nil) -> [UInt8]
+    {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
             let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
