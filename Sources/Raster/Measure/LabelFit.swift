@@ -215,7 +215,6 @@ extension LabelFit {
     /// where a high percentile would read them). Text within 8 of the card's luma keeps the
     /// plateau colour.
     func lumaMassColor(_ pixels: ScreenPixels, card: RGB, inside shape: CardShape?) -> RGB {
-        func luma(_ c: RGB) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
         var change = RGB(0, 0, 0)
         var lumaChanges: [Float] = []
         let top = max(region.y0, Int(lines[0].inkTop) - 3)
@@ -224,10 +223,10 @@ extension LabelFit {
             for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
                 let pixel = pixels.rgb(x, y)
                 change += pixel - card
-                lumaChanges.append(luma(pixel) - luma(card))
+                lumaChanges.append(pixel.luma - card.luma)
             }
         }
-        let total = luma(change)
+        let total = change.luma
         guard abs(total) > 0, let contrast = Self.plateau(of: lumaChanges.map { $0 * (total < 0 ? -1 : 1) }),
             contrast >= 8
         else { return color }

@@ -76,7 +76,6 @@ extension RingFit {
     /// same way, it came out better on most test screenshots and worse on a few.)
     mutating func refineThinJPEGTrack(_ pixels: ScreenPixels) {
         guard jpeg, outerRadius - innerRadius < 6 else { return }
-        func luma(_ c: RGB) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
         let reach = capAngle + 20
         let clear = RingSamples(self, pixels).band.filter { pixel in
             // Degrees on from the arc's start, 0…360.
@@ -85,11 +84,11 @@ extension RingFit {
             return turned > 90 + reach && turned < 360 - reach
         }
         let change = clear.reduce(RGB(0, 0, 0)) { $0 + ($1.color - card) }
-        let whole = clear.filter { $0.t >= 0.95 }.map { luma($0.color) - luma(card) }
-        guard whole.count >= 8, abs(luma(change)) > 0 else { return }
+        let whole = clear.filter { $0.t >= 0.95 }.map { $0.color.luma - card.luma }
+        guard whole.count >= 8, abs(change.luma) > 0 else { return }
         let plateau = Robust.quantile(whole, 0.5)
-        guard abs(plateau) >= 8, (plateau > 0) == (luma(change) > 0) else { return }
-        track = card + change * (plateau / luma(change))
+        guard abs(plateau) >= 8, (plateau > 0) == (change.luma > 0) else { return }
+        track = card + change * (plateau / change.luma)
     }
 
     /// The arc's bisector from the arc's share of each ray's middle (the stroke's central half):

@@ -14,6 +14,9 @@ extension RGB {
     /// Euclidean length.
     var length: Float { (self * self).sum().squareRoot() }
 
+    /// Luma, BT.601 weights (as JPEG's Y), 0…255: the lightness a JPEG keeps at full resolution.
+    var luma: Float { 0.299 * x + 0.587 * y + 0.114 * z }
+
     /// The nearest 8-bit colour, opaque.
     var color: Color {
         func channel(_ v: Float) -> UInt8 { UInt8(Swift.max(0, Swift.min(255, v)).rounded()) }

@@ -54,8 +54,7 @@ struct Uncertainty {
             let known = label.text != nil && label.matches != false
             out["textColor"] = (known ? 1.5 : 3) * colorFloor
             // A JPEG's text within 15 of the card's luma has its hue from the halved colour alone.
-            func luma(_ c: RGB) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
-            if parts.options.format == .jpeg, abs(luma(label.color) - luma(ring.card)) < 15 {
+            if parts.options.format == .jpeg, abs(label.color.luma - ring.card.luma) < 15 {
                 out["textColor"] = max(out["textColor"]!, 12)
             }
         }
