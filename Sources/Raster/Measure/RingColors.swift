@@ -77,10 +77,8 @@ extension RingFit {
     mutating func refineThinJPEGTrack(_ pixels: ScreenPixels) {
         guard jpeg, outerRadius - innerRadius < 6 else { return }
         let reach = capAngle + 20
-        let clear = RingSamples(self, pixels).band.filter { pixel in
-            // Degrees on from the arc's start, 0…360.
-            let offset = (pixel.angle - arcStart).truncatingRemainder(dividingBy: 360)
-            let turned = offset < 0 ? offset + 360 : offset
+        let clear = RingSamples(self, pixels).track.filter {
+            let turned = turned($0.angle)
             return turned > 90 + reach && turned < 360 - reach
         }
         let change = clear.reduce(RGB(0, 0, 0)) { $0 + ($1.color - card) }
@@ -193,8 +191,6 @@ struct RingSamples {
     }
 
     var outside: [RGB] = []
-    /// Every pixel within 3 px of the stroke, the arc's ends included.
-    var band: [Pixel] = []
     var trackCore: [RGB] = []
     var arcCore: [RGB] = []
     var track: [Pixel] = []
@@ -218,13 +214,11 @@ struct RingSamples {
                 let color = pixels.rgb(x, y)
                 if d >= outer + 1.5 || (inner > 3 && d <= inner - 1.5) { outside.append(color) }
                 let angle = atan2(dy, dx) * 180 / .pi
-                guard d <= outer + 3, d >= inner - 3 else { continue }
+                guard d <= outer + 3, d >= inner - 3, let onArc = fit.rayKind(angle) else { continue }
+                let inCore = d >= inner + 1.5 && d <= outer - 1.5
                 let pixel = Pixel(
                     d: d, angle: angle, t: trackMask.coverage(x: x, y: y), a: arcMask.coverage(x: x, y: y),
                     color: color)
-                band.append(pixel)
-                guard let onArc = fit.rayKind(angle) else { continue }
-                let inCore = d >= inner + 1.5 && d <= outer - 1.5
                 if onArc {
                     if inCore { arcCore.append(color) }
                     arc.append(pixel)

@@ -16,10 +16,15 @@ extension RingFit {
         return asin(min(1, thickness / 2 / radius)) * 180 / .pi
     }
 
+    /// How far on from the arc's start `degrees` is, clockwise, 0…360.
+    func turned(_ degrees: Double) -> Double {
+        let offset = (degrees - arcStart).truncatingRemainder(dividingBy: 360)
+        return offset < 0 ? offset + 360 : offset
+    }
+
     /// What a ray at `degrees` crosses: only the arc, only the track, or the arc's end (nil).
     func rayKind(_ degrees: Double) -> Bool? {
-        let offset = (degrees - arcStart).truncatingRemainder(dividingBy: 360)
-        let turned = offset < 0 ? offset + 360 : offset
+        let turned = turned(degrees)
         if turned >= 2 && turned <= 88 { return true }
         let reach = capAngle + 3
         if turned > 90 + reach && turned < 360 - reach { return false }
