@@ -14,8 +14,8 @@ let microHTTPDLink: String? = "libmicrohttpd"
 let package = Package(
     name: "frames",
     products: [
-        // The renderer: styles to scenes, scenes to RGBA buffers, buffers to encoded bytes.
-        .library(name: "Raster", targets: ["Raster", "Encoding"]),
+        // The renderer: styles to scenes, scenes to RGBA buffers, PNG files.
+        .library(name: "Raster", targets: ["Raster", "Images"]),
         // Golden-image assertions for other packages' tests (XCTest and Swift Testing).
         .library(name: "FramesTesting", targets: ["FramesTesting"]),
         .executable(name: "frames", targets: ["frames"]),
@@ -33,12 +33,6 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
-        // A few lines of C around libpng's classic API (libpng reports errors with longjmp,
-        // which Swift cannot catch, so the setjmp lives here and errors come back as codes), and
-        // a reader of 8-bit RGB and RGBA files without libpng (png_rows.c).
-        .target(name: "PNGBridge", dependencies: ["CLibPNG", "CZlib", "CDeflate"]),
-        // Adler-32 and CRC-32 in C, so that their vector loops can be chosen at run time.
-        .target(name: "Checksum"),
         // zlib from the system (pkg-config zlib): deflate in independent pieces, checksums.
         .systemLibrary(
             name: "CZlib",
@@ -105,29 +99,63 @@ let package = Package(
             pkgConfig: microHTTPDLink,
             providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
         ),
-        // Images and their files: Pixmap, PNG (libpng and this package's row deflate),
-        // animated PNG, GIF and WebP; screenshots read from PNG or JPEG into sRGB. Pixels or rows
-        // in, bytes out; bytes in, pixels out.
-        .target(
-            name: "Encoding",
-            dependencies: ["PNGBridge", "Checksum", "CZlib", "CWebP", "CGIF", "CLittleCMS", "CTurboJPEG"]
-        ),
-        // Styles, scenes, rendering, text, comparison, lint, manifests, vector exports.
+        // The system's C library, imported once for the package (Glibc, Musl or Darwin).
+        .target(name: "LibC"),
+        // A PNG's rows read without libpng: 8-bit RGB and RGBA, not interlaced, inflated by
+        // libdeflate (BENCHMARKS.md: half of an 8K compare's time).
+        .target(name: "PNGRowReader", dependencies: ["CZlib", "CDeflate"]),
+        // A few lines of C around libpng's classic API (libpng reports errors with longjmp, which
+        // Swift cannot catch, so the setjmp lives here and errors come back as codes).
+        .target(name: "PNGBridge", dependencies: ["CLibPNG", "CZlib", "PNGRowReader"]),
+        // This package's deflate for image rows (runs, the row above, one hashed match), several
+        // times faster than zlib on these frames for files of about the same size.
+        .target(name: "PNGDeflate", dependencies: ["LibC"]),
+        // Pixel buffers (Pixmap, PixelRect, RowImage) and PNG files: reading (libpng and the row
+        // reader) and writing (libpng's head, the row deflate or zlib), whole or as a sequence.
+        .target(name: "Images", dependencies: ["LibC", "PNGBridge", "PNGDeflate", "CZlib", "CDeflate"]),
+        // Animations for hand-off: animated PNG, WebP (libwebp) and GIF (giflib).
+        .target(name: "Animation", dependencies: ["Images", "CWebP", "CGIF"]),
+        // Screenshots read into sRGB: PNG or JPEG (libjpeg-turbo), an ICC profile (Little CMS).
+        .target(name: "Screenshots", dependencies: ["Images", "CTurboJPEG", "CLittleCMS"]),
+        // A strict JSON parser and writer (style files, manifests, reports).
+        .target(name: "StrictJSON", dependencies: ["LibC"]),
+        // The renderer: LoadingStyle in, RGBA out. Geometry, paths, scan conversion, paint, text
+        // (FreeType, fontconfig, HarfBuzz, FriBidi, libunibreak), styles and scenes; frames saved
+        // as PNG through Images.
         .target(
             name: "Raster",
             dependencies: [
-                "Encoding", "Checksum", "CZlib", "PNGBridge", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi",
-                "CUnibreak",
+                "LibC", "Images", "StrictJSON", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak",
             ]
         ),
-        // Folders of frames on disk: reading inputs, opening and verifying a folder a run wrote.
-        .target(name: "FrameFiles", dependencies: ["Raster", "Checksum"]),
-        .target(name: "FramesTesting", dependencies: ["Raster", "FrameFiles"]),
-        // The command line tool: parsing, help, the run, the output transaction, the studio.
-        .target(name: "FramesCLI", dependencies: ["Raster", "FrameFiles", "CMicroHTTPD"]),
+        // One comparison engine over images (exact and perceptual judgements, regions, windows,
+        // clusters, shift, PSNR and SSIM), diff pictures and the HTML report. Images only.
+        .target(name: "Comparison", dependencies: ["LibC", "Images", "StrictJSON"]),
+        // A screenshot's loading indicator read back into a style (docs/measure.md).
+        .target(name: "Measure", dependencies: ["LibC", "Raster", "Comparison", "Screenshots", "Exports", "CLittleCMS"]),
+        // Hand-off formats made from the scene: contact sheets, SVG, Lottie, the Swift initializer.
+        .target(name: "Exports", dependencies: ["Raster", "StrictJSON"]),
+        // A style's checks: contrast (WCAG 2.2), fit in every language on every device, sizes.
+        .target(name: "Lint", dependencies: ["Raster"]),
+        // Golden folders: manifest.json (its keys declared once), reading inputs, opening and
+        // verifying a folder a run wrote.
+        .target(name: "GoldenFolders", dependencies: ["LibC", "Raster", "Comparison", "StrictJSON", "CDeflate"]),
+        // Golden-image assertions for other packages' tests (XCTest and Swift Testing).
+        .target(name: "FramesTesting", dependencies: ["Raster", "Comparison", "GoldenFolders"]),
+        // The command line: parsing, help, man page, completions, each command, the run and its
+        // output transaction.
+        .target(
+            name: "FramesCLI",
+            dependencies: [
+                "LibC", "Raster", "Images", "Animation", "Screenshots", "Comparison", "Measure", "Exports", "Lint",
+                "GoldenFolders", "StrictJSON",
+            ]
+        ),
+        // frames studio: the HTTP server (libmicrohttpd) and the page.
+        .target(name: "Studio", dependencies: ["FramesCLI", "CMicroHTTPD"]),
         .executableTarget(
             name: "frames",
-            dependencies: ["FramesCLI"],
+            dependencies: ["FramesCLI", "Studio"],
             // The Swift runtime linked in statically, as the toolchain offers for command line
             // tools: one file to install. An executable only: no other package depends on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
@@ -136,16 +164,23 @@ let package = Package(
         // a replayer of the files it is given otherwise. Not a product.
         .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
         .executableTarget(
-            name: "frames-fuzz", dependencies: ["FramesCLI", "FuzzDriver"], path: "Fuzz/Sources/FramesFuzz"),
+            name: "frames-fuzz", dependencies: ["FramesCLI", "FuzzDriver", "LibC"], path: "Fuzz/Sources/FramesFuzz"),
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
-        .testTarget(
-            name: "EncodingTests",
-            dependencies: ["Encoding", "Raster", "CZlib", "PNGBridge", "CLittleCMS", "CTurboJPEG"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "FrameFiles", "FramesTesting", "CZlib"]),
-        .testTarget(name: "FramesCLITests", dependencies: ["Raster", "FrameFiles", "FramesCLI", "CZlib"]),
-        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "Raster", "FrameFiles"]),
+        // What the test targets share: a seeded generator, pixel differences said in words.
+        .target(name: "TestSupport", dependencies: ["Images"], path: "Tests/Support"),
+        .testTarget(name: "PNGDeflateTests", dependencies: ["PNGDeflate", "Images", "Raster", "CZlib"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "Raster", "PNGBridge", "CZlib", "TestSupport"]),
+        .testTarget(name: "ScreenshotsTests", dependencies: ["Screenshots", "CLittleCMS", "CTurboJPEG", "CZlib"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting", "TestSupport", "Animation", "Exports"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "TestSupport"]),
+        .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint"]),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports"]),
+        .testTarget(name: "GoldenFoldersTests", dependencies: ["GoldenFolders", "CZlib"]),
+        .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib"]),
+        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

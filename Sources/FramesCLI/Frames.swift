@@ -1,13 +1,5 @@
-import FrameFiles
-import Raster
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A subcommand of `frames`: its name, its usage line for errors, its declarations, and how it
 /// runs.
@@ -19,7 +11,7 @@ struct Subcommand: Sendable {
     /// The command's options, for the man page and the completion scripts (nil: `help`, which
     /// has none).
     let reference: (@Sendable () -> CommandReference)?
-    let run: @Sendable ([String]) throws(FramesError) -> Int32
+    package let run: @Sendable ([String], StudioEntry) throws(FramesError) -> Int32
 }
 
 /// The subcommands, by the word that follows `frames`; options render, and any other word is an
@@ -27,26 +19,26 @@ struct Subcommand: Sendable {
 let subcommands: [Subcommand] = [
     Subcommand(
         name: "compare", usage: { CompareCommand.parser.usage }, reference: { CompareCommand.parser.reference },
-        run: CompareCommand.run),
+        run: { (arguments, _) throws(FramesError) in try CompareCommand.run(arguments) }),
     Subcommand(
         name: "verify", usage: { VerifyCommand.parser.usage }, reference: { VerifyCommand.parser.reference },
-        run: VerifyCommand.run),
+        run: { (arguments, _) throws(FramesError) in try VerifyCommand.run(arguments) }),
     Subcommand(
         name: "lint", usage: { LintCommand.parser.usage }, reference: { LintCommand.parser.reference },
-        run: LintCommand.run),
+        run: { (arguments, _) throws(FramesError) in try LintCommand.run(arguments) }),
     Subcommand(
         name: "studio", usage: { StudioCommand.parser.usage }, reference: { StudioCommand.parser.reference },
-        run: StudioCommand.run),
+        run: { (arguments, studio) throws(FramesError) in try StudioCommand.run(arguments, studio: studio) }),
     Subcommand(
         name: "measure", usage: { MeasureCommand.parser.usage }, reference: { MeasureCommand.parser.reference },
-        run: MeasureCommand.run),
-    Subcommand(name: "help", usage: { HelpCommand.usage }, reference: nil, run: HelpCommand.run),
+        run: { (arguments, _) throws(FramesError) in try MeasureCommand.run(arguments) }),
+    Subcommand(name: "help", usage: { HelpCommand.usage }, reference: nil, run: { (arguments, studio) throws(FramesError) in try HelpCommand.run(arguments, studio: studio) }),
 ]
 
-/// The process's `frames`: installs the stop signals' handler (`Stop`), refuses an argument that is
+/// The process's `frames`, with `studio` as `frames studio`'s server: installs the stop signals' handler (`Stop`), refuses an argument that is
 /// not UTF-8 (paths and texts are taken byte for byte or refused, never rewritten), runs, and
 /// returns the exit code.
-public func main() -> Int32 {
+public func main(studio: StudioEntry) -> Int32 {
     Stop.install()
     var arguments: [String] = []
     for index in 1..<Int(CommandLine.argc) {
@@ -65,7 +57,7 @@ public func main() -> Int32 {
         }
         arguments.append(argument)
     }
-    return run(arguments)
+    return run(arguments, studio: studio)
 }
 
 /// What the argument after `arguments` is, by the command's declarations: the option it is the
@@ -97,17 +89,17 @@ private func argumentName(after arguments: [String]) -> String? {
 
 /// Runs `frames` with `arguments` (without the program name) and returns the exit code: the whole
 /// command line tool, apart from `main.swift`, so that tests and the fuzzer can call it.
-public func run(_ arguments: [String]) -> Int32 {
+public func run(_ arguments: [String], studio: StudioEntry) -> Int32 {
     let subcommand = subcommands.first { $0.name == arguments.first }
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
     do throws(FramesError) {
         let status: Int32
         if let subcommand {
-            status = try subcommand.run(Array(arguments.dropFirst()))
+            status = try subcommand.run(Array(arguments.dropFirst()), studio)
         } else if let word = arguments.first, !word.isEmpty, !word.hasPrefix("-") {
             throw HelpCommand.unknownCommand(word)
         } else {
-            status = try RenderCommand.run(arguments)
+            status = try RenderCommand.run(arguments, studio: studio)
         }
         // Standard output that could not be written ended the printing, not the files.
         if let failure = Console.outputFailure {

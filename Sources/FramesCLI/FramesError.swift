@@ -1,11 +1,16 @@
-import FrameFiles
+import Animation
+import Exports
+import GoldenFolders
+import Images
+import Measure
 import Raster
+import Screenshots
 
 /// Why a run of `frames` failed. Usage errors exit 64 (EX_USAGE), runtime failures exit 1. Each
 /// case keeps what the user named (an option, a key, a path) and the underlying error; the words
 /// are made once, when `main` prints the error (`description`). Text the user gave is shown
 /// escaped (`Console.shown`), so a message never moves the terminal's cursor or forges a line.
-enum FramesError: Error, CustomStringConvertible {
+package enum FramesError: Error, CustomStringConvertible {
     // Usage errors: the command line, or an input it names, is not what the command takes.
     case unknownOption(String, suggestion: String?)
     case unknownCommand(String, suggestion: String?)
@@ -46,8 +51,10 @@ enum FramesError: Error, CustomStringConvertible {
     case label(option: String, UnionError)
     /// A PNG could not be encoded.
     case encoding(PNGError)
-    /// A single-file output (`--webp`, `--gif`, …) could not be made.
+    /// A vector output (`--svg`, `--lottie`) could not be made.
     case export(option: String, path: String, ExportError)
+    /// An animation (`--webp`, `--gif`) could not be made.
+    case animation(option: String, path: String, AnimationError)
     /// A system library could not be opened: its Debian package, and why.
     case library(name: String, package: String, reason: String)
     /// The studio's server could not listen on the port.
@@ -59,7 +66,7 @@ enum FramesError: Error, CustomStringConvertible {
 
     /// Why a renderer of a resolved (valid) scene could not be made: its size, or its font,
     /// chosen by `fontOption`.
-    static func rendering(_ error: any Error, fontOption: String) -> FramesError {
+    package static func rendering(_ error: any Error, fontOption: String) -> FramesError {
         switch error {
         case let error as RasterError: return .image(error)
         case let error as FontError: return .font(option: fontOption, error)
@@ -68,7 +75,7 @@ enum FramesError: Error, CustomStringConvertible {
         }
     }
 
-    var isUsageError: Bool {
+    package var isUsageError: Bool {
         switch self {
         case .measurement(_, _, let error):
             if case .noIndicator = error { return false }
@@ -76,8 +83,8 @@ enum FramesError: Error, CustomStringConvertible {
         case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
             .missingArgument, .notUTF8, .invalidValue, .unusableInput, .refused, .styleFile, .manifest:
             return true
-        case .file, .folderBusy, .foreignLock, .font, .image, .label, .encoding, .export, .library, .cannotListen,
-            .standardOutput, .stopped:
+        case .file, .folderBusy, .foreignLock, .font, .image, .label, .encoding, .export, .animation, .library,
+            .cannotListen, .standardOutput, .stopped:
             return false
         }
     }
@@ -85,11 +92,12 @@ enum FramesError: Error, CustomStringConvertible {
     var exitCode: Int32 { isUsageError ? 64 : 1 }
 
     /// The option an error is about, for the studio's page to put the message beside its control.
-    var option: String? {
+    package var option: String? {
         switch self {
         case .unknownOption(let name, _): return name
         case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
             .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _),
+            .animation(let option, _, _),
             .refused(let option, _), .unusableInput(let option, _, _, _), .measurement(let option, _, _):
             return option
         case .styleFile: return "--style-file"
@@ -97,7 +105,7 @@ enum FramesError: Error, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unknownOption(let name, let suggestion):
             return "unknown option '\(Console.shown(name))'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
@@ -148,6 +156,8 @@ enum FramesError: Error, CustomStringConvertible {
             return error.description
         case .export(let option, let path, let error):
             return "\(option) \(Console.shown(path)): \(Console.shown(error.description))"
+        case .animation(let option, let path, let error):
+            return "\(option) \(Console.shown(path)): \(Console.shown(error.description))"
         case .library(let name, let package, let reason):
             return "cannot load \(name) (\(Console.shown(reason))); install the package \(package)"
         case .cannotListen(let port):
@@ -161,7 +171,7 @@ enum FramesError: Error, CustomStringConvertible {
 }
 
 /// Why an input file could not be used, as the layer that found it said it.
-enum InputFault: Error, CustomStringConvertible {
+package enum InputFault: Error, CustomStringConvertible {
     /// The file system: missing, a folder, not a regular file, unreadable, too large.
     case file(FileError)
     /// The bytes are not a PNG libpng reads, or one too large.
@@ -169,7 +179,7 @@ enum InputFault: Error, CustomStringConvertible {
     /// The bytes are not a PNG or JPEG screenshot this tool reads, or one too large.
     case image(ImageDecodeError)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .file(let error): return error.reason
         case .png(let error): return error.description

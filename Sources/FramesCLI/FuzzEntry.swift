@@ -1,4 +1,3 @@
-import FrameFiles
 import Raster
 
 /// What `run` would answer before rendering anything: 0 for a valid command line, 64 or 1 for

@@ -1,6 +1,5 @@
 import Foundation
-import FrameFiles
-import Raster
+import GoldenFolders
 
 /// Golden-image assertions for tests, from XCTest and from Swift Testing: a rendered frame (or a
 /// whole sequence) must match a named PNG under the package's `golden/` folder, exactly or

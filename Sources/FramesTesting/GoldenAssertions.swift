@@ -1,5 +1,7 @@
+import Comparison
 import Foundation
-import FrameFiles
+import GoldenFolders
+import Images
 import Raster
 import Testing
 import XCTest

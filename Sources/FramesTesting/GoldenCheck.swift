@@ -1,6 +1,7 @@
+import Comparison
 import Foundation
-import FrameFiles
-import Raster
+import GoldenFolders
+import Images
 
 extension Golden {
     /// Compares `image` with the golden PNG at `goldenPath` under `mode`, writing artifacts into

@@ -1,6 +1,6 @@
+import Comparison
 import Foundation
-import FrameFiles
-import Raster
+import GoldenFolders
 import Testing
 
 extension Golden {

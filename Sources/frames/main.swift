@@ -1,11 +1,5 @@
 import FramesCLI
+import LibC
+import Studio
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-exit(FramesCLI.main())
+exit(FramesCLI.main(studio: .server))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import FramesCLI
+@testable import Images
 
-@testable import Raster
 
 /// `--apng`: decoded frame by frame, it must equal the PNG sequence, loop forever at fps, store
 /// only what changes, and be smaller than the sequence.

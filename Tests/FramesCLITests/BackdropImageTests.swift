@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import FramesCLI
+@testable import Images
 
-@testable import Raster
 
 /// `--backdrop-image` in JPEG, with an embedded colour profile: drawn in sRGB as a browser shows
 /// it, and the folder verifies from its manifest.

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import FramesCLI
+@testable import Images
 
 /// The bad-input corpus: every entry must exit 64 (usage) or 1 (runtime) with an `Error:` line
 /// that names the input, and create no file. Built from tables so that every option meets every

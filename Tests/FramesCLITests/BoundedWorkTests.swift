@@ -1,11 +1,8 @@
 import Foundation
+import LibC
 import Testing
-
-@testable import Raster
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
+@testable import Images
 
 /// Bounded work for any input: special files are refused naming the option without being read (a
 /// FIFO with no writer would block a reader forever), huge graphemes are refused before any work,

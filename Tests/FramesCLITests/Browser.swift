@@ -1,4 +1,6 @@
 import Foundation
+@testable import FramesCLI
+@testable import Images
 
 /// A headless Chromium driven through chromedriver (W3C WebDriver over HTTP on localhost), for
 /// tests that must see a page as a browser draws it: one CSS pixel is one screen pixel (device

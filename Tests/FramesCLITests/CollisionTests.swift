@@ -1,9 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// Outputs never meet inputs nor each other: every such command is refused with exit 64 naming
 /// both options, before anything is written (the folder's files and bytes as they were).

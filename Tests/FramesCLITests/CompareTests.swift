@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+@testable import FramesCLI
+@testable import Images
 
-@testable import Raster
 
 /// `frames compare`, run as a user would.
 @Suite struct CompareTests {

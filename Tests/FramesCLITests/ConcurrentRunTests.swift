@@ -1,9 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// One run per folder: two runs started together into one folder, 20 times. Each run either
 /// writes its whole sequence or is refused at once (exit 1, naming the folder and that another

@@ -1,11 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-@testable import Raster
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// Faults injected into real runs (a full disk: `FullDiskTests`): an interruption, a folder of someone else's
 /// files. Each must end with a clear error (or the signal) and nothing half-written.

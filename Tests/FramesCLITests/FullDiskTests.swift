@@ -1,9 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// A full disk, for real: a small tmpfs mounted for the test (CI runs as root; elsewhere the
 /// suite is skipped), filled so that the new run's frames fit and its manifest does not, or so

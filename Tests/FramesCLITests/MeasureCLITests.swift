@@ -1,10 +1,9 @@
 import Foundation
-import Raster
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
+@testable import Images
+@testable import Raster
 
 /// `frames measure` on screenshots Skia draws (Tests/measure/make_screenshots.py, not this
 /// package): accuracy scored by Tests/measure/score.py, the JSON's shape, the style file read

@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+@testable import FramesCLI
+@testable import Studio
 
 /// The studio's "Match a screenshot" in headless Chromium: a screenshot Skia drew is given to the
 /// file control, the controls take the measured style (the values `frames measure` prints), the

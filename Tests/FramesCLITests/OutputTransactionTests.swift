@@ -1,11 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
 @testable import FramesCLI
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The output transaction on its own: staged files invisible until the commit, staging from many
 /// threads, a commit that fails half-way put back whole, a rollback that removes exactly what the

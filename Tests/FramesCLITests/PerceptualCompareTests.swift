@@ -1,6 +1,8 @@
 import Foundation
-import Raster
 import Testing
+@testable import FramesCLI
+@testable import Images
+@testable import Raster
 
 /// `frames compare` with pixelmatch's judgement, run as a user would: counts on
 /// pixelmatch's fixtures, the JSON, the pictures, regions, masks, clusters, shifts, PNGs of every

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FramesCLI
 
 #if os(Linux)
 /// Every library is linked as usual except the studio's HTTP server: libmicrohttpd, and GnuTLS

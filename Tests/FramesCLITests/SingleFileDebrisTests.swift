@@ -1,9 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// Temporaries of single files left by SIGKILL (`.NAME.<16 hex>.partial` beside an `--apng`,
 /// `--sheet`, `compare --diff`): the next run writing the same file removes them, without

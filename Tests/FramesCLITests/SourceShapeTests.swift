@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The code stays easy to read: no file in `Sources/` over 300 lines and no function over 60,
-/// unless a comment says why ("longer than 300 lines because …" in the file, "longer than 60
-/// lines because …" in the comment above the function).
+/// The code stays easy to read: no function in `Sources/` over 60 lines unless the comment above
+/// it says why ("longer than 60 lines because …"), and every public declaration documented. A
+/// file holds a type and what belongs to it, however long.
 @Suite struct SourceShapeTests {
     struct SourceFile: CustomStringConvertible, Sendable {
         let path: String
@@ -22,13 +22,8 @@ import Testing
         }
     }()
 
-    @Test func filesAreShort() {
+    @Test func sourcesAreFound() {
         #expect(Self.files.count > 50)
-        for file in Self.files where file.lines.count > 300 {
-            #expect(
-                file.lines.contains { $0.contains("longer than 300 lines because") },
-                "\(file.path) has \(file.lines.count) lines and no comment saying why")
-        }
     }
 
     @Test(arguments: files)
@@ -42,9 +37,9 @@ import Testing
     }
 
     /// Every public declaration of the libraries other packages use (the Raster product's
-    /// modules, FramesTesting) has a doc comment, enum cases of public enums included
+    /// modules Raster and Images, FramesTesting) has a doc comment, enum cases of public enums included
     /// (conformances' `description`, `id` and `==` inherit theirs).
-    @Test(arguments: files.filter { ["Raster/", "Encoding/", "FramesTesting/"].contains(where: $0.path.hasPrefix) })
+    @Test(arguments: files.filter { ["Raster/", "Images/", "FramesTesting/"].contains(where: $0.path.hasPrefix) })
     func publicDeclarationsAreDocumented(_ file: SourceFile) {
         let inherited = ["public var description", "public var id", "public static func =="]
         for (index, line) in file.lines.enumerated() {

@@ -1,9 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// Stops at random moments with 1, 2 and 4 threads (SIGINT, SIGTERM, SIGHUP in turn, 20 runs
 /// each): the process ends by the signal or finishes, and the folder is then exactly as it was

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import FramesCLI
+@testable import Studio
 
 /// The command line the studio hands over runs as shown: it is put through `sh -c` with the built
 /// `frames` first on the PATH, and writes the very bytes of the studio's still. Values that start

@@ -1,6 +1,6 @@
 import Foundation
-import Raster
 import Testing
+@testable import Studio
 
 /// The preview handled as a person would, in headless Chromium: zoom to fit and to the card (and
 /// the card brought into view when the device changes), wheel zoom and panning, the background,

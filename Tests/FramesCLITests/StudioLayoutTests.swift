@@ -1,6 +1,7 @@
 import Foundation
-import Raster
 import Testing
+@testable import Images
+@testable import Studio
 
 /// The studio's page on every screen, in headless Chromium: no horizontal scrolling from a phone
 /// to a desktop, the preview as wide as the screen less its margins on narrow ones, the controls

@@ -1,4 +1,7 @@
 import Foundation
+@testable import FramesCLI
+@testable import Images
+@testable import Studio
 
 /// `frames studio --no-open` started by a test: its address and token from the first line it
 /// prints, stopped at the end. `FRAMES_STUDIO_BINARY` runs another build of the tool (a release

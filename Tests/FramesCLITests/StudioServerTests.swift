@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import FramesCLI
+@testable import Studio
 
 /// The studio's server probed from outside a page: the token, the Host header (DNS rebinding),
 /// no CORS, bounded and malformed requests, and many requests at once.

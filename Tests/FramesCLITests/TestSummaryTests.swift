@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FramesCLI
 
 /// `.ci/test-summary.py`, which CI pipes `swift test` through: every line passes unchanged, then a
 /// summary with the failures first and the counts per suite; it never fails by itself.

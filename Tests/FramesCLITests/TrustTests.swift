@@ -1,9 +1,7 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// The second round of trust: names checked in bytes before anything is written, a closed
 /// standard output that ends printing and nothing else, names from outside shown escaped, and

@@ -1,9 +1,8 @@
 import Foundation
+import LibC
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
+@testable import Raster
 
 /// Nothing is written through a link: links (and a hard link, and a FIFO) pre-placed at every
 /// name a run of frames could write (the temporary names earlier versions used, the final

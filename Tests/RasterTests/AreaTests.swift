@@ -1,12 +1,6 @@
+import LibC
 import Testing
-
 @testable import Raster
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Areas of the rasterized shapes against their closed forms.
 @Suite struct AreaTests {

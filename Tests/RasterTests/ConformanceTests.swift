@@ -1,13 +1,9 @@
 import Foundation
+import LibC
 import Testing
-
+@testable import Images
 @testable import Raster
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+@testable import StrictJSON
 
 /// Conformance measured from pixels, not from the layout code: frames are rendered, written as
 /// PNG and read back, and every documented property is measured from the decoded pixels, for

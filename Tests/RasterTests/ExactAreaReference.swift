@@ -1,3 +1,4 @@
+@testable import Images
 @testable import Raster
 
 /// An exact-area reference for unions of shapes, independent of the rasterizer: per pixel row,

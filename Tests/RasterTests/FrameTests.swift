@@ -1,7 +1,9 @@
+import TestSupport
 import Testing
-
-@testable import Encoding
+@testable import Images
 @testable import Raster
+@testable import TestSupport
+
 
 /// The fast per-frame path against the plain one, and the sequence's motion.
 @Suite struct FrameTests {
@@ -182,22 +184,4 @@ import Testing
                 scene: Scene(variant: .overlay, scale: 16, screenSize: Size(width: 2000, height: 2000)), frameCount: 1)
         }
     }
-}
-
-/// "pixel (x, y): actual …, expected …" for the first differing pixel, and the count.
-func firstDifference(_ actual: Pixmap, _ expected: Pixmap) -> String {
-    guard actual.width == expected.width, actual.height == expected.height else {
-        return "size \(actual.width)×\(actual.height), expected \(expected.width)×\(expected.height)"
-    }
-    var count = 0
-    var first: String? = nil
-    for i in actual.pixels.indices where actual.pixels[i] != expected.pixels[i] {
-        count += 1
-        if first == nil {
-            let x = i % actual.width
-            let y = i / actual.width
-            first = "pixel (\(x), \(y)): actual \(actual.rgba(x: x, y: y)), expected \(expected.rgba(x: x, y: y))"
-        }
-    }
-    return first.map { "\($0); \(count) pixels differ" } ?? "identical"
 }

@@ -1,12 +1,7 @@
+import LibC
 import Testing
-
+@testable import Images
 @testable import Raster
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The exact union (`Rasterizer.unionCoverage`) and the test reference (`ExactAreaReference`)
 /// against closed forms.

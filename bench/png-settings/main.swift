@@ -5,6 +5,7 @@
 // band, every compression × filter for each.
 // "blocks": how many blocks the band is cut into.
 import Dispatch
+import Images
 import Raster
 
 /// Median wall time in ms of `body`, over `repetitions` runs.

@@ -1,5 +1,7 @@
+import Comparison
 import FramesCLI
-import Raster
+import Images
+import Screenshots
 
 /// One input: its first byte chooses what reads the rest.
 /// 0: a command line, arguments separated by NUL bytes, checked as `frames` would before

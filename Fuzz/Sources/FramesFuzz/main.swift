@@ -1,8 +1,5 @@
 import FuzzDriver
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import LibC
 
 /// libFuzzer's driver when built with `-sanitize=fuzzer`; otherwise each argument is a file to
 /// replay through `fuzz` (a finding, or the corpus), so the target also builds and runs plainly.

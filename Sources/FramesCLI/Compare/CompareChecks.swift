@@ -1,5 +1,6 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import Images
 
 /// What `frames compare` decides before it writes anything: its outputs (`--diff`, `--report`)
 /// meet none of its inputs nor each other, and every diff it may write fits the pixel limit.

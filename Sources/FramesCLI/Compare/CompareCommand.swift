@@ -1,5 +1,6 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import Images
 
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
 /// matched by name, and reports every image's figures, pass or fail.

@@ -1,4 +1,5 @@
-import Raster
+import Images
+import StrictJSON
 
 /// `frames compare --json`: one object, `{"images": [...], "pass": ...}`, each image with its
 /// keys always in the same order (`expected`, `actual`, `width`, `height`, `differingPixels`, …,

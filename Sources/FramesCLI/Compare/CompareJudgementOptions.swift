@@ -1,4 +1,5 @@
-import Raster
+import Comparison
+import Images
 
 /// The perceptual options of `frames compare`, declared once: the help, the
 /// documentation's table and the report's line of options come from here.

@@ -1,5 +1,6 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import Images
 
 /// The options of a command that compares images (`compare`, `verify`): the two thresholds and
 /// the HTML report, declared once.

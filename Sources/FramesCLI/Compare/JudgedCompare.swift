@@ -1,5 +1,6 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import Images
 
 /// `frames compare` with any of the perceptual options (`--metric`, `--ignore`, `--mask`,
 /// `--window`, `--max-cluster`, `--diff-mask`, `--json`): each pair is judged by

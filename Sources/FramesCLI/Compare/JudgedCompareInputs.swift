@@ -1,5 +1,6 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import Images
 
 /// What `frames compare` checks and reads for a judged comparison: the outputs against the
 /// inputs and each other, the regions and the mask against each pair's size (read from IHDR,

@@ -5,7 +5,7 @@ import Raster
 enum HelpCommand {
     static let usage = "frames help [<command>]"
 
-    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
+    static func run(_ arguments: [String], studio: StudioEntry) throws(FramesError) -> Int32 {
         guard let name = arguments.first else {
             Console.print(RenderCommand.parser.helpText)
             return 0
@@ -20,7 +20,7 @@ enum HelpCommand {
         guard let command = subcommands.first(where: { $0.name == name }), command.name != "help" else {
             throw unknownCommand(name)
         }
-        return try command.run(["--help"])
+        return try command.run(["--help"], studio)
     }
 
     /// The words `frames` takes as a command.

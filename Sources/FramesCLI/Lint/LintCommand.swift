@@ -1,5 +1,7 @@
-import FrameFiles
+import Images
+import Lint
 import Raster
+import StrictJSON
 
 /// `frames lint [style options | --style-file F] [--json]`: the style checked for contrast
 /// (WCAG 2.2), fit in every language on every device, and sizes; a table on stdout, exit 0 when

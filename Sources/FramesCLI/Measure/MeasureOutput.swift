@@ -1,4 +1,7 @@
+import Images
+import Measure
 import Raster
+import StrictJSON
 
 /// What `frames measure` prints and writes: the style file, the JSON, the verdict table, the
 /// HTML report.
@@ -49,7 +52,7 @@ extension MeasurePlan {
 }
 
 /// The measurement as text.
-enum MeasureOutput {
+package enum MeasureOutput {
     /// The style file: the recovered properties (lengths to 0.01 pt) and the preset of the form
     /// the indicator takes.
     static func styleFile(_ measurement: IndicatorMeasurement) -> String {
@@ -60,7 +63,7 @@ enum MeasureOutput {
     }
 
     /// `{"style", "scale", "arcStartDegrees", "frame", "card", "uncertainty", "residual"}`.
-    static func json(_ m: IndicatorMeasurement) -> [String: JSONValue] {
+    package static func json(_ m: IndicatorMeasurement) -> [String: JSONValue] {
         var style = StyleFile.object(for: rounded(m.style))
         for name in m.unknown { style[name] = .null }
         style["preset"] = .string(m.variant.rawValue)
@@ -128,7 +131,7 @@ enum MeasureOutput {
     }
 
     /// Lengths to 0.01 pt and the dim amount to 0.001, as a style file writes them.
-    static func rounded(_ style: LoadingStyle) -> LoadingStyle {
+    package static func rounded(_ style: LoadingStyle) -> LoadingStyle {
         var out = style
         for property in StyleProperty.all {
             guard case .number(let value) = property.value(in: style) else { continue }

@@ -1,5 +1,8 @@
-import FrameFiles
+import GoldenFolders
+import Images
+import Measure
 import Raster
+import Screenshots
 
 /// One run of `frames measure`, read from the command line in order: the report's path checked,
 /// the expected style read, the screenshot (and backdrop) decoded and its scale decided, all

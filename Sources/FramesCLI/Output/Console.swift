@@ -1,28 +1,22 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import LibC
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writing to the terminal without Foundation. A failed write to standard output ends printing
 /// and nothing else: the run still writes its files. A reader that went away (`frames compare … |
 /// head -1`: EPIPE, with SIGPIPE ignored) is no failure; any other (a closed descriptor, a full
 /// disk) is reported when the command ends and makes it exit 1 (`outputFailure`), so
 /// `frames --print-style > /dev/full` does not exit 0. Standard error is best effort.
-enum Console {
+package enum Console {
     /// Set once standard output cannot be written: later lines are dropped.
     private static let outputClosed = Atomic<Bool>(false)
     /// The first failed write to standard output that was not EPIPE.
     private static let failure = Mutex<FileError?>(nil)
 
     /// Writes `text` and a newline to standard output.
-    static func print(_ text: String) {
+    package static func print(_ text: String) {
         write(text + "\n")
     }
 
@@ -50,7 +44,7 @@ enum Console {
     }
 
     /// Writes `text` and a newline to standard error.
-    static func printError(_ text: String) {
+    package static func printError(_ text: String) {
         writeError(text + "\n")
     }
 
@@ -64,7 +58,7 @@ enum Console {
     static var errorIsTerminal: Bool { isatty(2) != 0 }
 
     /// `text` as every message shows text from outside (`shownText`).
-    static func shown(_ text: String) -> String { shownText(text) }
+    package static func shown(_ text: String) -> String { shownText(text) }
 
     /// Bytes that may not be UTF-8, as messages show them (`shownText(bytes:)`).
     static func shown(bytes: [UInt8]) -> String { shownText(bytes: bytes) }
@@ -75,7 +69,7 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int)
 }
 
 /// A byte count as people read it: "812 bytes", "23 kB", "14 MB".
-func formatBytes(_ count: Int) -> String {
+package func formatBytes(_ count: Int) -> String {
     if count < 10_000 { return "\(count) bytes" }
     if count < 10_000_000 { return "\((count + 500) / 1000) kB" }
     return "\((count + 500_000) / 1_000_000) MB"
@@ -88,7 +82,7 @@ func formatDuration(_ seconds: Double) -> String {
 }
 
 /// Seconds on a monotonic clock.
-func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

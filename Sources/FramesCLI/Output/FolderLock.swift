@@ -1,13 +1,6 @@
-import FrameFiles
-import Raster
+import GoldenFolders
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One run per frames folder: an advisory lock (`flock`) on `.frames.lock` in the folder, which
 /// the kernel drops when the process dies, however it dies. The lock file is also the folder's

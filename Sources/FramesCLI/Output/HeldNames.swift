@@ -1,13 +1,7 @@
-import FrameFiles
-import Raster
+import GoldenFolders
+import Images
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Staging names of single files (an animated PNG, a sheet, an export, a diff, a report) that a
 /// run killed with SIGKILL left beside their destination, recognised and removed by the next run

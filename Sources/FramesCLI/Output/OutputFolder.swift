@@ -1,13 +1,6 @@
-import FrameFiles
-import Raster
+import GoldenFolders
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension OutputTransaction {
     /// A folder the transaction writes in, open by descriptor.

@@ -1,13 +1,7 @@
-import FrameFiles
-import Raster
+import GoldenFolders
+import Images
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one way a command changes the file system: every command that writes (frames and their
 /// manifest, the single files beside them, `compare --diff`, `--report`, `verify --update`) stages

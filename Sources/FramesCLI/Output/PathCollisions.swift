@@ -1,13 +1,6 @@
-import FrameFiles
-import Raster
+import GoldenFolders
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A path a command reads or writes, with the option that named it: a file, or a folder and the
 /// names in it that the command reads or writes (nil: any name).

@@ -1,5 +1,4 @@
-import FrameFiles
-import Raster
+import Images
 
 /// A progress bar on standard error, for a terminal and a run that takes more than half a second.
 final class Progress: Sendable {

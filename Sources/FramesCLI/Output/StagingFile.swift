@@ -1,13 +1,7 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A staged file written in several appends: every write is checked, so a full disk is an
 /// error, not a short file; a failure removes the file.

@@ -1,12 +1,6 @@
+import LibC
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Stopping a run: the command's one signal handler. SIGINT, SIGTERM and SIGHUP only record the
 /// signal (an atomic store, the one thing a handler may safely do); the run asks `check()` between
@@ -15,7 +9,7 @@ import Darwin
 /// (`end(by:)`). A signal ignored when frames starts (nohup) stays ignored; one blocked is
 /// unblocked. SIGPIPE is ignored: a
 /// reader that goes away ends printing (`Console`), not the run.
-enum Stop {
+package enum Stop {
     /// The signal received, or 0.
     private static let received = Atomic<Int32>(0)
 
@@ -49,7 +43,7 @@ enum Stop {
     }
 
     /// The signal that asked the run to stop, or nil.
-    static var requested: Int32? {
+    package static var requested: Int32? {
         let number = received.load(ordering: .relaxed)
         return number == 0 ? nil : number
     }
@@ -69,14 +63,14 @@ enum Stop {
 
     /// Blocks the stop signals in this thread and in every thread it starts from now on, so that
     /// they reach only `wait()` (the studio's server threads must not take them).
-    static func keepForThisThread() {
+    package static func keepForThisThread() {
         var set = stopSignals
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// Waits until a stop is asked for (the studio serves until then), after
     /// `keepForThisThread()`: the signals are let in only while waiting, so none is missed.
-    static func wait() {
+    package static func wait() {
         var waiting = sigset_t()
         pthread_sigmask(SIG_BLOCK, nil, &waiting)
         for number in numbers { sigdelset(&waiting, number) }

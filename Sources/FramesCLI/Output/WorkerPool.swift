@@ -1,13 +1,6 @@
-import FrameFiles
-import Raster
+import Images
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The command's one pool of threads: `workers` plain threads (the calling thread is one of
 /// them) take the next index not taken, in order, until every index is done or one has failed;
@@ -73,7 +66,7 @@ private final class ThreadStart: @unchecked Sendable {
 
 /// `run` on a new thread, to be joined; nil when none can be made (the caller's thread does
 /// the work then).
-func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
+package func startThread(_ run: @escaping @Sendable () -> Void) -> pthread_t? {
     let context = Unmanaged.passRetained(ThreadStart(run)).toOpaque()
     #if canImport(Darwin)
     var made: pthread_t? = nil

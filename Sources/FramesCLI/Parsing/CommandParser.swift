@@ -1,11 +1,10 @@
-import FrameFiles
 import Raster
 
 /// A command's options and positional arguments, parsed in the manner of swift-argument-parser:
 /// kebab-case long options, `--name value` and `--name=value`, `--` ends the options, `-h/--help`,
 /// an option given twice is an error (unless it is declared repeatable), aligned help text with "(default: …)" and "(values: …)",
 /// and "Did you mean" for a mistyped option. Each value is parsed into `Options` as it is read.
-struct CommandParser<Options>: Sendable {
+package struct CommandParser<Options>: Sendable {
     /// A positional argument: its name in help and usage errors, one sentence, and where it goes.
     /// The last one may be variadic: it takes every argument left (at least one).
     struct Positional: Sendable {
@@ -28,7 +27,7 @@ struct CommandParser<Options>: Sendable {
     /// The options `arguments` give, stored into `options`. The shape of the command line
     /// (unknown, repeated and misplaced options, missing values) is checked before any value is
     /// parsed, so those errors come first.
-    func parse(_ arguments: [String], into options: Options) throws(FramesError) -> Options {
+    package func parse(_ arguments: [String], into options: Options) throws(FramesError) -> Options {
         var options = options
         var given: [(Option<Options>, String)] = []
         var seen: Set<String> = []

@@ -1,10 +1,8 @@
-import FrameFiles
-import Raster
 
 /// A value from the command line, with the option that gave it and the text as typed, so that a
 /// later check can name both.
-struct Given<Value: Sendable>: Sendable {
-    let value: Value
+package struct Given<Value: Sendable>: Sendable {
+    package let value: Value
     /// The option as the user would type it, e.g. "--scale".
     let option: String
     /// The value as typed.

@@ -1,4 +1,3 @@
-import FrameFiles
 import Raster
 
 /// The value parsers options are declared with; each refusal says what was expected.

@@ -1,5 +1,6 @@
-import FrameFiles
-import Raster
+import Animation
+import Exports
+import StrictJSON
 
 /// What `--print-style` prints: the style file, or the Swift initializer.
 enum StyleFormat: String, CaseIterable, Sendable {
@@ -12,17 +13,18 @@ enum StyleFormat: String, CaseIterable, Sendable {
 extension OutputTarget.Kind {
     /// A target for `given`, made by `make` from the run's frames; `what` says in the summary
     /// line what the file holds.
-    static func export(
-        _ given: Given<String>?, make: @escaping @Sendable (RenderInput) throws(ExportError) -> [UInt8],
+    static func export<Failure: Error>(
+        _ given: Given<String>?, make: @escaping @Sendable (RenderInput) throws(Failure) -> [UInt8],
+        failure: @escaping @Sendable (_ option: String, _ path: String, Failure) -> FramesError,
         what: @escaping @Sendable (RenderInput) -> String
     ) -> OutputTarget? {
         given.map { given in
             OutputTarget(option: given.option, path: given.value) { input, transaction throws(FramesError) in
                 let bytes: [UInt8]
-                do throws(ExportError) {
+                do throws(Failure) {
                     bytes = try make(input)
                 } catch {
-                    throw .export(option: given.option, path: given.value, error)
+                    throw failure(given.option, given.value, error)
                 }
                 try transaction.stage(bytes, at: given.value)
                 return OutputTarget.Written(
@@ -34,8 +36,10 @@ extension OutputTarget.Kind {
 
     /// `--webp FILE`: lossless animated WebP, frames equal to the PNG frames.
     static let webp = OutputTarget.Kind { options in
-        export(options.webp) { input throws(ExportError) in
+        export(options.webp) { input throws(AnimationError) in
             try WebPEncoder(frames: input.frames).encode()
+        } failure: {
+            .animation(option: $0, path: $1, $2)
         } what: { input in
             "\(counted(input.frames.count, "frame")) of \(input.renderer.width)×\(input.renderer.height) px, "
                 + "lossless, looping at \(input.job.sequence.fps) fps"
@@ -66,6 +70,8 @@ extension OutputTarget.Kind {
                 scene: try VectorScene(input.renderer), frameCount: input.renderer.frameCount,
                 fps: input.job.sequence.fps)
             return Array(writer.svg(frame: frame?.value).utf8)
+        } failure: {
+            .export(option: $0, path: $1, $2)
         } what: { input in
             frame.map { "frame \($0.value) of \(input.renderer.frameCount) as a static SVG" }
                 ?? "one turn in \(formatNumber(Double(input.renderer.frameCount) / Double(input.job.sequence.fps))) s "
@@ -77,6 +83,8 @@ extension OutputTarget.Kind {
     static let lottie = OutputTarget.Kind { options in
         export(options.lottie) { input throws(ExportError) in
             Array(LottieWriter(scene: try VectorScene(input.renderer), frames: input.frames).json().utf8)
+        } failure: {
+            .export(option: $0, path: $1, $2)
         } what: { input in
             "\(counted(input.frames.count, "frame")) at \(input.job.sequence.fps) fps as Lottie"
         }
@@ -94,7 +102,7 @@ extension OutputTarget.Kind {
         return OutputTarget(option: given.option, path: given.value) { input, transaction throws(FramesError) in
             let encoder = GIFEncoder(frames: input.frames, matte: matte)
             let made: (bytes: [UInt8], frames: [GIFEncoder.FrameReport])
-            do throws(ExportError) {
+            do throws(AnimationError) {
                 made = try encoder.encode()
             } catch .partialTransparency(let x, let y, let alpha) {
                 throw .invalidValue(
@@ -103,7 +111,7 @@ extension OutputTarget.Kind {
                         + "opaque: GIF pixels are fully transparent or opaque, and pixel (\(x), \(y)) has alpha "
                         + "\(alpha)/255")
             } catch {
-                throw .export(option: given.option, path: given.value, error)
+                throw .animation(option: given.option, path: given.value, error)
             }
             try transaction.stage(made.bytes, at: given.value)
             let fps = input.job.sequence.fps
@@ -131,6 +139,8 @@ extension OutputTarget.Kind {
     static let swift = OutputTarget.Kind { options in
         export(options.swift) { input throws(ExportError) in
             Array((input.job.scene.style.swiftSource + "\n").utf8)
+        } failure: {
+            .export(option: $0, path: $1, $2)
         } what: { _ in
             "the LoadingStyle initializer"
         }

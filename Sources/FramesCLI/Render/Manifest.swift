@@ -1,4 +1,4 @@
-import FrameFiles
+import GoldenFolders
 import Raster
 
 extension Manifest {

@@ -1,13 +1,6 @@
-import FrameFiles
-import Raster
+import GoldenFolders
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The plan of a render's outputs, checked before anything is written: every name in bytes
 /// (`OutputNames`), outputs against inputs and each other (`PathCollisions`), and every

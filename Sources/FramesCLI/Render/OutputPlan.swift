@@ -1,9 +1,8 @@
-import FrameFiles
-import Raster
+import GoldenFolders
 
 /// Where a run writes: the frame folder (with its manifest) and single files beside it (an
 /// animated PNG, a contact sheet, …), each file an `OutputTarget`.
-struct OutputPlan: Sendable {
+package struct OutputPlan: Sendable {
     /// The frame folder; nil when only single files are written.
     let folder: String?
     /// The single files, in the order they are written.

@@ -1,5 +1,8 @@
-import FrameFiles
+import Animation
+import Exports
+import Images
 import Raster
+import StrictJSON
 
 /// The PNG files a run can write beside its frames: an animated PNG and a contact sheet.
 extension OutputTarget.Kind {

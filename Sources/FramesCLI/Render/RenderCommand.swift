@@ -1,15 +1,15 @@
-import FrameFiles
+import GoldenFolders
 import Raster
 
 /// `frames [options]`: renders a LoadingStyle as a PNG sequence with a manifest. The options are
 /// declared here, once: the parser, `--help` and the documentation's option table come from them.
-enum RenderCommand {
+package enum RenderCommand {
     static let version = Manifest.framesVersion
     static let maxFrames = Scene.maxFrameCount
 
-    typealias Options = RenderOptions
+    package typealias Options = RenderOptions
 
-    static let parser = CommandParser<Options>(
+    package static let parser = CommandParser<Options>(
         commandName: "frames",
         abstract: "Render the loading indicator (SecureLoadingView, .secureLoadingOverlay) as PNG frames.",
         usage: "frames [--style <style>] [--out <dir>] [--scale <s>] [--frames <n>] [<style options>]\n"

@@ -1,3 +1,4 @@
+import Measure
 /// The help sections of `frames --help` after OPTIONS: subcommands, colours, output, limits,
 /// output folders and examples.
 enum RenderHelp {

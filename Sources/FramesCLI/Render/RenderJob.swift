@@ -1,22 +1,24 @@
-import FrameFiles
+import Animation
+import GoldenFolders
+import Images
 import Raster
 
 /// Everything one run of `frames` will do, resolved and checked from the options before anything
 /// is written: the style, the scene, its label, the frames, and the outputs.
-struct RenderJob: Sendable {
-    let style: ResolvedStyle
-    let language: Translation
-    let scene: Scene
+package struct RenderJob: Sendable {
+    package let style: ResolvedStyle
+    package let language: Translation
+    package let scene: Scene
     /// The scene's label, made once (its font opened once).
-    let label: TextLabel?
+    package let label: TextLabel?
     /// The backdrop image as given, for the manifest, and the file it was read from.
     let backdropImagePath: String?
     let backdropImageFile: String?
     /// The font file as given, for the manifest.
-    let fontFilePath: String?
-    let sequence: SequencePlan
-    let outputs: OutputPlan
-    let threads: Int
+    package let fontFilePath: String?
+    package let sequence: SequencePlan
+    package let outputs: OutputPlan
+    package let threads: Int
     let quiet: Bool
     /// The files the run reads, by option: outputs never meet them (`PathCollisions`).
     var inputs: [NamedPath] = []
@@ -25,11 +27,11 @@ struct RenderJob: Sendable {
     var tolerance: ManifestTolerance? = nil
 
     /// The option that chose the label's font, for messages.
-    var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }
+    package var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }
 
     /// Resolves the options in the order a reader would check them: style, scene, label,
     /// frames, outputs.
-    static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
+    package static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
         let inputs = [options.styleFile, options.backdropImage, options.fontFile].compactMap { given in
@@ -97,5 +99,15 @@ struct RenderJob: Sendable {
             return nil
         }
         return options.text?.value ?? language.loadingProcessingText
+    }
+
+    /// The same job with `image` under the scene.
+    package func with(backdropImage image: Pixmap) -> RenderJob {
+        var scene = scene
+        scene.backdropImage = image
+        return RenderJob(
+            style: style, language: language, scene: scene, label: label, backdropImagePath: nil,
+            backdropImageFile: nil, fontFilePath: fontFilePath, sequence: sequence, outputs: outputs,
+            threads: threads, quiet: true)
     }
 }

@@ -1,12 +1,12 @@
-import FrameFiles
 import Raster
+import StrictJSON
 
 extension RenderCommand {
     /// `frames [options]`: the help, version and listings, `--print-style`, or a render.
-    static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
+    static func run(_ arguments: [String], studio: StudioEntry) throws(FramesError) -> Int32 {
         let started = monotonicSeconds()
         let options = try parser.parse(arguments, into: RenderOptions())
-        if try printInformation(options) { return 0 }
+        if try printInformation(options, studio: studio) { return 0 }
         let job = try RenderJob.resolve(options)
         if options.printStyle {
             if options.format?.value == .swift {
@@ -26,11 +26,11 @@ extension RenderCommand {
 
     /// Prints what `--help`, `--version`, `--generate`, `--list-devices` or `--list-languages`
     /// asks for; false when none was given.
-    static func printInformation(_ options: RenderOptions) throws(FramesError) -> Bool {
+    static func printInformation(_ options: RenderOptions, studio: StudioEntry) throws(FramesError) -> Bool {
         if options.help {
             Console.print(parser.helpText)
         } else if options.version {
-            Console.print(VersionText.text)
+            Console.print(VersionText.text(studio: studio))
         } else if let generate = options.generate {
             Console.write(generate.value.text)
         } else if options.listDevices {

@@ -1,10 +1,11 @@
-import FrameFiles
 import Raster
 
 /// What the command line of `frames` (rendering) says, as typed values. Every field is nil or
 /// false when its option was not given; the resolvers (`RenderJob.resolve`) apply the defaults
 /// and check how the options fit together.
-struct RenderOptions: Sendable {
+package struct RenderOptions: Sendable {
+    package init() {}
+
     var style: Given<Variant>?
     var styleFile: Given<String>?
     var printStyle = false

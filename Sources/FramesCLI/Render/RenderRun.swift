@@ -1,13 +1,10 @@
-import FrameFiles
+import Exports
+import GoldenFolders
+import Images
+import LibC
 import Raster
+import StrictJSON
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One render of `frames`, in the order it happens, each step a function read from `run`:
 /// plan (every output checked, nothing written) → open (the frame folder made and locked) →

@@ -1,4 +1,3 @@
-import FrameFiles
 import Raster
 
 /// Value parsers of the render command's own kinds of values.

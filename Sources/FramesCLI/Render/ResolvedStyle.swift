@@ -1,9 +1,9 @@
-import FrameFiles
 import Raster
+import StrictJSON
 
 /// The style of a run: the preset, then the style file, then the flags, with where each
 /// property's value came from, so that an error names the flag or the file's key the user wrote.
-struct ResolvedStyle: Sendable {
+package struct ResolvedStyle: Sendable {
     /// Where a property's value came from.
     enum Source: Sendable {
         case preset(Variant)

@@ -1,5 +1,8 @@
-import FrameFiles
+import GoldenFolders
+import Images
 import Raster
+import Screenshots
+import StrictJSON
 
 /// The scene of a run (variant, scale, screen, backdrop, text, font) and its label, from the
 /// options and the resolved style.

@@ -1,18 +1,17 @@
-import FrameFiles
 import Raster
 
 /// Which frames a run renders, at what rate, and under which names: a turn of the spinner, a
 /// payment session's timeline, or one still of either.
-struct SequencePlan: Sendable {
-    let fps: Int
+package struct SequencePlan: Sendable {
+    package let fps: Int
     /// Frames in the whole sequence (a timeline's span, or one turn).
-    let frameCount: Int
+    package let frameCount: Int
     /// Frames of one turn of the spinner: the renderer's sequence (`fps` with a timeline: one
     /// turn a second).
-    let turnFrames: Int
+    package let turnFrames: Int
     let timeline: SessionTimeline?
     /// The one frame to write, for `--frame K`.
-    let still: Int?
+    package let still: Int?
     let namePattern: NamePattern
     /// `--name-pattern` as given, for messages.
     var namePatternOption: (option: String, text: String)? = nil

@@ -1,5 +1,5 @@
-import FrameFiles
 import Raster
+import StrictJSON
 
 /// `--timeline idle:0.5,processing:2,done:0.5`: the overlay bound to a payment session over a
 /// span of time (`SessionTimeline`), read from the command line.

@@ -1,13 +1,9 @@
-import FrameFiles
-import Raster
+import Comparison
+import GoldenFolders
+import LibC
+import Screenshots
+import StrictJSON
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `frames verify DIR…`: renders again what each folder's manifest describes and compares it
 /// with the folder's files, frame by frame, with the thresholds and figures of `frames compare`;
@@ -137,7 +133,8 @@ enum VerifyCommand {
     /// The folder at `path` verified, its frames checked on the worker pool.
     static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
         let folder = try FramesFolder(
-            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
+            readBackdrop: { try ScreenshotDecoder.decode($0).image })
         let workers = options.threads?.value ?? WorkerPool.processorCount
         return try FolderVerification(
             folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels

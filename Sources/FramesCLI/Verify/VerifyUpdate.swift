@@ -1,4 +1,4 @@
-import FrameFiles
+import GoldenFolders
 import Raster
 
 /// `frames verify --update`: a folder rewritten from its manifest by the render command's own

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// An angle in degrees. 0° points to 3 o'clock and angles grow clockwise on screen (y grows
 /// downward), so −90° is 12 o'clock: the convention of CoreGraphics with a flipped y axis,

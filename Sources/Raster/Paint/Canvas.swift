@@ -1,3 +1,4 @@
+import Images
 /// A window of premultiplied sRGB pixels held as Float RGBA (0…1) while layers are composited,
 /// then rounded to 8 bits once.
 ///
@@ -6,13 +7,13 @@
 /// `S·c + D·(1 − S.alpha·c)`. Rounding happens only in `write(into:)`, so a pixel's error is
 /// one rounding however many layers cover it. The rounding rule is round-to-nearest, ties to
 /// even (the IEEE default, and numpy's `round`), on v × 255.
-struct Canvas: Sendable {
+package struct Canvas: Sendable {
     let window: PixelRect
     /// Four floats a pixel, R G B A, rows of `window.width` pixels.
     private(set) var values: [Float]
 
     /// A canvas filled with `background`.
-    init(window: PixelRect, background: PremultipliedColor) {
+    package init(window: PixelRect, background: PremultipliedColor) {
         self.window = window
         let count = window.width * window.height
         // Every float written once: the background's four values, pixel after pixel.
@@ -25,7 +26,7 @@ struct Canvas: Sendable {
     }
 
     /// Composites `layer` source-over onto the canvas.
-    mutating func draw(_ layer: Layer) {
+    package mutating func draw(_ layer: Layer) {
         let area = layer.window.intersection(window)
         if area.isEmpty { return }
         switch layer.coverage {
@@ -128,7 +129,7 @@ struct Canvas: Sendable {
     /// Rounds the canvas to 8-bit premultiplied pixels and stores them in the same window of
     /// `pixmap` (the part inside the pixmap). `originY` is the image row of the pixmap's first
     /// row, for a pixmap that holds a band of the image.
-    func write(into pixmap: inout Pixmap, originY: Int = 0) {
+    package func write(into pixmap: inout Pixmap, originY: Int = 0) {
         let (width, height) = (pixmap.width, pixmap.height)
         pixmap.pixels.withUnsafeMutableBufferPointer { p in
             write(into: p.baseAddress!, width: width, rows: originY..<(originY + height))

@@ -1,10 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Images
+import LibC
 
 /// Composites layers over a whole image, source-over in the order given, on a `Canvas` of floats
 /// rounded once per pixel, 64 rows at a time, the bands on all cores.

@@ -1,5 +1,6 @@
+import Images
 /// Where a layer paints, and how much of each pixel.
-enum Coverage: Sendable, Equatable {
+package enum Coverage: Sendable, Equatable {
     /// An axis-aligned rectangle in pixels with exact fractional coverage at its edges
     /// (the product of the covered fractions of the pixel's column and row).
     case rect(Rect)
@@ -22,11 +23,11 @@ enum Coverage: Sendable, Equatable {
 }
 
 /// One thing to paint: a coverage and a premultiplied colour, composited source-over.
-struct Layer: Sendable, Equatable {
+package struct Layer: Sendable, Equatable {
     var coverage: Coverage
     var color: PremultipliedColor
 
-    init(coverage: Coverage, color: PremultipliedColor) {
+    package init(coverage: Coverage, color: PremultipliedColor) {
         self.coverage = coverage
         self.color = color
     }

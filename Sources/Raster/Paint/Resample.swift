@@ -1,10 +1,11 @@
+import Images
 /// Scaling an image to cover a size (aspect-fill, centred), as a backdrop.
-enum Resample {
+package enum Resample {
     /// `image` scaled by s = max(width / w, height / h), centred, cropped to width × height px.
     /// Each output pixel averages the source area it covers (a box filter, exact for
     /// shrinking); when enlarging, it interpolates bilinearly between source pixel centres.
     /// Premultiplied, in Float, rounded once.
-    static func aspectFill(_ image: Pixmap, width: Int, height: Int) throws(RasterError) -> Pixmap {
+    package static func aspectFill(_ image: Pixmap, width: Int, height: Int) throws(RasterError) -> Pixmap {
         let scale = max(Double(width) / Double(image.width), Double(height) / Double(image.height))
         let offsetX = (Double(image.width) - Double(width) / scale) / 2
         let offsetY = (Double(image.height) - Double(height) / scale) / 2

@@ -1,13 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import LibC
 
 /// A closed polygon in pixels: the flattened form of one contour.
-typealias Polygon = [Point]
+package typealias Polygon = [Point]
 
 extension Path {
     /// The default flattening tolerance: 0.002 px, the largest distance between a chord and its
@@ -22,7 +16,7 @@ extension Path {
     /// instead of cutting inside it. The arc's two end points stay on the circle, joined to the
     /// first and last vertex by a radial step of a few thousandths of a pixel that adds no area, so
     /// arcs join lines exactly and a flattened disc or sector has exactly the true area.
-    func flattened(tolerance: Double = Path.defaultTolerance) -> [Polygon] {
+    package func flattened(tolerance: Double = Path.defaultTolerance) -> [Polygon] {
         precondition(tolerance > 0, "tolerance must be positive")
         var polygons: [Polygon] = []
         var current: Polygon = []

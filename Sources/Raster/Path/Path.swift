@@ -3,8 +3,8 @@
 /// Arcs stay exact until `flattened(tolerance:)` turns them into chords. Every contour is closed
 /// implicitly: the rasterizer joins its last point to its first. Angles follow `Angle`: 0° at
 /// 3 o'clock, a positive sweep turns clockwise on screen.
-struct Path: Sendable, Equatable {
-    enum Element: Sendable, Equatable {
+package struct Path: Sendable, Equatable {
+    package enum Element: Sendable, Equatable {
         /// Starts a new contour at the point.
         case move(Point)
         /// A straight line from the current point.
@@ -17,9 +17,9 @@ struct Path: Sendable, Equatable {
         case cubicCurve(control1: Point, control2: Point, to: Point)
     }
 
-    private(set) var elements: [Element] = []
+    package private(set) var elements: [Element] = []
 
-    init() {}
+    package init() {}
 
     mutating func move(to point: Point) {
         elements.append(.move(point))

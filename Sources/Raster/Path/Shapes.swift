@@ -11,7 +11,7 @@ extension Path {
     }
 
     /// The area between two concentric circles: `outerRadius` ≥ `innerRadius` ≥ 0 px.
-    static func ring(center: Point, outerRadius: Double, innerRadius: Double) -> Path {
+    package static func ring(center: Point, outerRadius: Double, innerRadius: Double) -> Path {
         var path = Path.circle(center: center, radius: outerRadius)
         if innerRadius > 0 {
             path.move(to: center.moved(by: innerRadius, toward: .degrees(0)))
@@ -21,7 +21,7 @@ extension Path {
     }
 
     /// A rectangle with circular corners of `cornerRadius` px, clamped to half the shorter side.
-    static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
+    package static func roundedRect(_ rect: Rect, cornerRadius: Double) -> Path {
         let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
         var path = Path()
         path.move(to: Point(x: rect.minX + r, y: rect.minY))
@@ -43,7 +43,7 @@ extension Path {
     /// The outline of an arc of centre-line `radius` px stroked `width` px wide with round caps:
     /// the annular sector from `start` turning clockwise by `sweep` (0°…360°), plus a half disc of
     /// radius width/2 past each end. Needs radius ≥ width/2.
-    static func strokedArc(
+    package static func strokedArc(
         center: Point, radius: Double, width: Double,
         start: Angle, sweep: Angle
     ) -> Path {

@@ -1,3 +1,4 @@
+import Images
 /// How much of each pixel of a window a shape covers: 0 (none) … 1 (all), one `Float` a pixel.
 ///
 /// `window` places the mask on the pixel grid; values are stored row by row, `window.width`
@@ -5,8 +6,8 @@
 /// rounded rectangle's rows between its corners: `Rasterizer.coverage`), so `rowStart` says where
 /// each row's values begin in `storage`. Float carries coverage to about 1e-7, far below one
 /// 8-bit step (1/255).
-struct CoverageMask: Sendable {
-    let window: PixelRect
+package struct CoverageMask: Sendable {
+    package let window: PixelRect
     /// The rows' values, `window.width` each: every row's, or only those of rows that do not
     /// share the row above's.
     private(set) var storage: [Float]
@@ -66,7 +67,7 @@ struct CoverageMask: Sendable {
 
     /// Coverage of pixel (x, y) in image coordinates; 0 outside the window.
     @inline(__always)
-    func coverage(x: Int, y: Int) -> Float {
+    package func coverage(x: Int, y: Int) -> Float {
         guard x >= window.x0, x < window.x1, y >= window.y0, y < window.y1 else { return 0 }
         return storage[rowStart(y - window.y0) + (x - window.x0)]
     }
@@ -79,7 +80,7 @@ struct CoverageMask: Sendable {
 
 extension CoverageMask: Equatable {
     /// The same window and the same value at every pixel, however the rows are stored.
-    static func == (a: CoverageMask, b: CoverageMask) -> Bool {
+    package static func == (a: CoverageMask, b: CoverageMask) -> Bool {
         a.window == b.window && (a.storage == b.storage && a.starts == b.starts || a.values == b.values)
     }
 }

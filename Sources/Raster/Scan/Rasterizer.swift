@@ -1,3 +1,4 @@
+import Images
 /// The coverage rasterizer: exact-area accumulation of line segments, non-zero winding.
 ///
 /// Method (font-rs's `raster.rs`, after libart and stb_truetype): every line segment adds, to
@@ -18,7 +19,7 @@
 /// to it): a row gets the same additions in the same order either way (the same values, bit for
 /// bit), and the Double buffer stays at most `bandCells` cells (64 KiB, cached, under glibc's
 /// threshold for a fresh mapping) beside the Float mask.
-enum Rasterizer {
+package enum Rasterizer {
     /// The most cells accumulated at once: 8 Ki (64 KiB of Double). 64 Ki cells cost the indicator
     /// at @3x 74 more page faults a run, the overlay's still 156 (`perf stat`, when it was chosen).
     static let bandCells = 1 << 13
@@ -29,7 +30,7 @@ enum Rasterizer {
     /// The coverage of the polygons (closed implicitly) over `window` (pixels), accumulated at most
     /// `bandCells` cells at a time; with `rows` (image rows), only those rows of the window: the
     /// same values as those rows of the whole window's mask, bit for bit.
-    static func coverage(
+    package static func coverage(
         of polygons: [Polygon], in window: PixelRect, rows: Range<Int>? = nil, bandCells: Int = Rasterizer.bandCells
     ) -> CoverageMask {
         let part =
@@ -123,7 +124,7 @@ enum Rasterizer {
     }
 
     /// The coverage of `path`, flattened at `tolerance` px, over `window`.
-    static func coverage(of path: Path, in window: PixelRect, tolerance: Double = Path.defaultTolerance)
+    package static func coverage(of path: Path, in window: PixelRect, tolerance: Double = Path.defaultTolerance)
         -> CoverageMask
     {
         coverage(of: path.flattened(tolerance: tolerance), in: window)

@@ -1,3 +1,4 @@
+import Images
 /// Renders frame k of a sequence of N frames of a `Scene` (docs/contract.md).
 ///
 /// Draw order: background colour, backdrop image, dim layer (overlay, when dimAmount > 0), card,
@@ -22,7 +23,7 @@ public struct FrameRenderer: Sendable {
     /// Image height in pixels.
     public let height: Int
     /// The pixels that change from frame to frame: the spinner box, inside the image.
-    let spinnerWindow: PixelRect
+    package let spinnerWindow: PixelRect
     /// The flattening tolerance of every curve, in pixels.
     let tolerance: Double
     /// The arc's masks, turned by quarter turns where that is exact.
@@ -203,7 +204,7 @@ public struct FrameRenderer: Sendable {
         return [outlines] + label.colorGlyphLayers(axisX: box.center.x, top: box.minY, scale: scene.scale)
     }
 
-    static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)
+    package static func spinnerGeometry(box: Rect, style: LoadingStyle, scale: Double)
         -> (center: Point, radius: Double, stroke: Double)
     {
         let stroke = style.strokeWidth * scale

@@ -1,3 +1,4 @@
+import Images
 extension FrameRenderer {
     /// The screen with the overlay hidden: the background colour and the backdrop image only.
     public func hiddenFrame() -> Pixmap {

@@ -7,9 +7,9 @@ public struct SessionTimeline: Sendable, Equatable {
     /// One phase of the session and the frames of the span that fall in it.
     public struct Segment: Sendable, Equatable {
         /// "idle", "processing" or "done".
-        let phase: String
-        let seconds: Double
-        var frames: Range<Int>
+        package let phase: String
+        package let seconds: Double
+        package var frames: Range<Int>
 
         /// A phase named `phase` of `seconds` s, shown by frames `frames`.
         public init(phase: String, seconds: Double, frames: Range<Int>) {
@@ -22,7 +22,7 @@ public struct SessionTimeline: Sendable, Equatable {
     /// The phases a session goes through.
     public static let phases = ["idle", "processing", "done"]
 
-    let segments: [Segment]
+    package let segments: [Segment]
     let fps: Int
     let loadingEnabled: Bool
     /// What each frame of the span shows: in a processing segment, frame j after its first shows
@@ -46,5 +46,5 @@ public struct SessionTimeline: Sendable, Equatable {
     }
 
     /// Whether the overlay shows in each frame.
-    var overlayVisible: [Bool] { frames.map { $0 != .hidden } }
+    package var overlayVisible: [Bool] { frames.map { $0 != .hidden } }
 }

@@ -1,3 +1,4 @@
+import Images
 /// Which part of a layer's mask to make.
 enum LayerCut: Sendable, Equatable {
     /// The whole mask.

@@ -1,3 +1,4 @@
+import StrictJSON
 /// The loading indicator's style: the documented `LoadingStyle` struct, its 13 properties under
 /// their documented names and defaults. Lengths are points (pt).
 ///
@@ -110,17 +111,4 @@ public enum StyleError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "spinnerSize (\(formatNumber(spinnerSize / 2)) pt)"
         }
     }
-}
-
-/// A number as people write it: no trailing ".0", no exponent for ordinary values.
-package func formatNumber(_ value: Double) -> String {
-    if value.isNaN { return "nan" }
-    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return "\(value)"
-}
-
-/// "1 frame", "60 frames".
-package func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

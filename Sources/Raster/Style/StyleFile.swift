@@ -1,10 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Images
+import LibC
+import StrictJSON
 
 /// A `LoadingStyle` saved as JSON: keys are the documented property names (`StyleProperty.all`),
 /// plus an optional "preset" ("indicator" or "overlay"); colours are strings in any form
@@ -44,7 +40,7 @@ package struct StyleFile: Sendable {
     }
 
     /// A style file's content already parsed (a manifest's "style"), named `path` in messages.
-    init(json: JSONValue, path: String) throws(StyleFileError) {
+    package init(json: JSONValue, path: String) throws(StyleFileError) {
         self.path = path
         guard case .object(var members) = json else { throw .notAnObject(path: path, kind: json.kind) }
         let keys = StyleFile.keys

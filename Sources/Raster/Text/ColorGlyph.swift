@@ -1,4 +1,5 @@
 import CFreeType
+import Images
 
 /// Colour glyphs (emoji from a CBDT font such as Noto Color Emoji), drawn from the font's bitmap
 /// strike scaled to the text size.

@@ -24,7 +24,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
 /// sequence). FreeType's and HarfBuzz's objects are freed in `deinit`, or by `open` when it fails.
 package final class Font: @unchecked Sendable {
     /// How a font draws its glyphs.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Scalable outlines (TrueType or CFF).
         case outline
         /// Colour bitmaps only (CBDT or sbix strikes, such as a colour emoji font).
@@ -34,9 +34,9 @@ package final class Font: @unchecked Sendable {
     let path: String
     let faceIndex: Int
     let familyName: String
-    let kind: Kind
+    package let kind: Kind
     /// Font units per em.
-    let unitsPerEm: Double
+    package let unitsPerEm: Double
     /// Ascender above the baseline, font units (positive).
     let ascender: Double
     /// Descender below the baseline, font units (negative).
@@ -127,7 +127,7 @@ package final class Font: @unchecked Sendable {
     }
 
     /// The glyph for a character, or nil when the font has none.
-    func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+    package func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
         return index == 0 ? nil : index
     }
@@ -139,7 +139,7 @@ package final class Font: @unchecked Sendable {
     }
 
     /// The horizontal advance of a glyph, font units (unhinted).
-    func advance(of glyph: UInt32) -> Double {
+    package func advance(of glyph: UInt32) -> Double {
         Double(hb_font_get_glyph_h_advance(shapingFont, glyph))
     }
 

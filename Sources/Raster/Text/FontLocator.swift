@@ -1,12 +1,6 @@
 import CFontconfig
+import LibC
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Finds font files with fontconfig.
 ///

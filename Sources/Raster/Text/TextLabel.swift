@@ -10,12 +10,12 @@
 /// installed font has are drawn with the font's missing-glyph box and reported in `warnings`, as
 /// are glyphs that fail to load. Line metrics (ascender, descender, line gap) are the main font's.
 public struct TextLabel: Sendable {
-    struct Glyph: Sendable {
+    package struct Glyph: Sendable {
         /// Index into `fonts`.
-        let font: Int
-        let glyph: UInt32
+        package let font: Int
+        package let glyph: UInt32
         /// The glyph's origin from the start of the line, pt (rightwards).
-        let x: Double
+        package let x: Double
         /// The glyph's origin below the baseline, pt (HarfBuzz's y offset, negated: y grows down).
         let y: Double
     }
@@ -43,7 +43,7 @@ public struct TextLabel: Sendable {
         /// The shaped advance width, pt.
         public let width: Double
         /// The glyphs in visual order, left to right.
-        let glyphs: [Glyph]
+        package let glyphs: [Glyph]
         /// The runs in visual order.
         let runs: [Run]
         /// The direction of the line's paragraph.
@@ -53,21 +53,21 @@ public struct TextLabel: Sendable {
     /// The lines, top to bottom.
     public let lines: [Line]
     /// The main font first, then the fonts that set clusters it does not.
-    let fonts: [Font]
+    package let fonts: [Font]
     /// Text size, pt.
     public let size: Double
     /// The language the text was shaped and broken for (BCP 47), if any.
     public let language: String?
     /// Ascender (> 0), descender (< 0) and line gap (≥ 0) of the main font, pt.
-    let ascender: Double
-    let descender: Double
-    let lineGap: Double
+    package let ascender: Double
+    package let descender: Double
+    package let lineGap: Double
     /// What could not be drawn as asked: an unknown family, characters no font has, glyphs that failed to load.
     public let warnings: [TextWarning]
     /// Whether fontconfig was asked for a font: not for a label in the default family, taken
     /// from its usual file, whose characters that file has (nor for a font file given alone). Its
     /// answers decide the bytes only then, and the manifest records its version only then.
-    let askedFontconfig: Bool
+    package let askedFontconfig: Bool
 
     /// The height of one line box, pt.
     public var lineHeight: Double { ascender - descender }
@@ -84,7 +84,7 @@ public struct TextLabel: Sendable {
 
     /// Lays out `text` at `size` pt, for `language` (BCP 47: the font's language forms and line
     /// breaking). Throws when the font cannot be loaded.
-    init(
+    package init(
         text: String, font source: FontSource, size: Double, maxLineWidth: Double? = nil, language: String? = nil
     ) throws(FontError) {
         var warnings: [TextWarning] = []
@@ -163,13 +163,13 @@ public struct TextLabel: Sendable {
     }
 
     /// The top of line `index` below the label's top, pt.
-    func lineTop(_ index: Int) -> Double {
+    package func lineTop(_ index: Int) -> Double {
         Double(index) * (lineHeight + lineGap)
     }
 
     /// Each line's glyphs with their origins in pixels: the label's top at `top` pt, each line
     /// centred on `axisX` pt, everything × `scale`.
-    func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
+    package func placedGlyphs(axisX: Double, top: Double, scale: Double) -> [(glyph: Glyph, origin: Point)] {
         var placed: [(Glyph, Point)] = []
         for (index, line) in lines.enumerated() {
             let baseline = top + lineTop(index) + ascender
@@ -194,7 +194,7 @@ public struct TextLabel: Sendable {
     }
 
     /// All glyph outlines in one path.
-    func path(axisX: Double, top: Double, scale: Double) -> Path {
+    package func path(axisX: Double, top: Double, scale: Double) -> Path {
         var path = Path()
         for glyph in glyphPaths(axisX: axisX, top: top, scale: scale) { path.append(glyph) }
         return path

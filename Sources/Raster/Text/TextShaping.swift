@@ -1,6 +1,7 @@
 import CFriBidi
 import CHarfBuzz
 import CUnibreak
+import Images
 
 /// The C libraries behind text: HarfBuzz shapes, FriBidi orders, libunibreak finds line breaks.
 ///
@@ -9,17 +10,11 @@ import CUnibreak
 /// `liga`, `clig`, `calt`, `kern`, `mark`, `mkmk`, `curs`, and the script's own forms (`init`,
 /// `medi`, `fina`, `isol` for joining scripts, the Indic reordering features, …). Nothing is added
 /// or turned off. Positions are in font units (the HarfBuzz font's scale is one unit per em unit).
-enum TextShaping {
+package enum TextShaping {
     /// The libraries' versions, for the manifest: "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)".
-    static let versions: String = {
-        let harfBuzz = String(cString: hb_version_string())
-        let friBidi =
-            String(cString: frames_fribidi_version()).split(separator: "\n").first.map {
-                String($0.split(separator: " ").last ?? "")
-            } ?? "?"
-        let unibreak = "(line breaking \(linebreak_version >> 8).\(linebreak_version & 0xFF))"
-        return "HarfBuzz \(harfBuzz), FriBidi \(friBidi), libunibreak \(unibreak)"
-    }()
+    package static let versions =
+        "HarfBuzz \(LibraryVersion.harfBuzz.version), FriBidi \(LibraryVersion.friBidi.version), "
+        + "libunibreak (line breaking \(LibraryVersion.libunibreak.version))"
 
     /// One glyph as HarfBuzz places it, font units.
     struct ShapedGlyph: Sendable {

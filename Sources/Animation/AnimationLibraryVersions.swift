@@ -1,0 +1,18 @@
+import CGIF
+import CWebP
+import Images
+
+/// The versions of the animation encoders' libraries, each asked once (`LibraryVersion`).
+extension LibraryVersion {
+    /// libwebp's encoder version as the loaded library reports it, e.g. "1.2.4" (a byte each for
+    /// major, minor and revision).
+    package static let libwebp: LibraryVersion = {
+        let packed = WebPGetEncoderVersion()
+        return LibraryVersion(name: "libwebp", version: "\(packed >> 16 & 0xFF).\(packed >> 8 & 0xFF).\(packed & 0xFF)")
+    }()
+
+    /// giflib's version from its header: the library has no call that reports it.
+    package static let giflib = LibraryVersion(
+        name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)",
+        note: "from its header at build time")
+}

@@ -1,0 +1,72 @@
+import LibC
+/// The largest number of differing pixels inside any N × N window of a `DifferenceMask`, as
+/// pixelmatch's `windowSize` counts them (main branch): N is clamped to the image's smaller side,
+/// only windows wholly inside the image count, and only `.differing` pixels (not anti-aliased nor
+/// ignored ones).
+///
+/// The window sums come from the summed-area table S (S(x, y) = differing pixels above and left
+/// of (x, y)): a window's count is S(x+N, y+N) − S(x, y+N) − S(x+N, y) + S(x, y). The table is
+/// walked band by band instead of stored whole (it would take 4 bytes a pixel): for the band of N
+/// rows ending at y, `columns[x]` holds S's column differences S(x+1, y+1) − S(x, y+1) −
+/// S(x+1, y+1−N) + S(x, y+1−N), updated by adding the row that enters and subtracting the one
+/// that leaves, and a running sum across them gives every window of the band. O(width × height)
+/// whatever N; bands with no more differing pixels than the best so far are skipped.
+enum ClusterWindow {
+    /// The largest count; `rows` bounds the rows that hold differing pixels (the whole image
+    /// when not known).
+    static func largestCount(in mask: DifferenceMask, window: Int, rows: Range<Int>? = nil) -> Int {
+        let width = mask.width
+        let height = mask.height
+        let n = max(1, min(window, width, height))
+        let differing = PixelState.differing.rawValue
+        return mask.withStates { states in
+            // Rows holding differing pixels bound the bands worth scanning; rows without one
+            // change no column, so a band whose entering and leaving rows have none holds the
+            // windows of the band before it.
+            let scanned = rows ?? 0..<height
+            let hasDiffering = scanned.map { y in
+                memchr(states.baseAddress! + y * width, Int32(differing), width) != nil
+            }
+            guard let firstIndex = hasDiffering.firstIndex(of: true),
+                let lastIndex = hasDiffering.lastIndex(of: true)
+            else { return 0 }
+            let first = scanned.lowerBound + firstIndex
+            let last = scanned.lowerBound + lastIndex
+            var columns = [Int32](repeating: 0, count: width)
+            var best = 0
+            var bandTotal = 0
+            let start = max(0, first - n + 1)
+            let end = min(height - 1, last + n - 1)
+            func differs(row y: Int) -> Bool {
+                y >= first && y <= last && hasDiffering[y - scanned.lowerBound]
+            }
+            columns.withUnsafeMutableBufferPointer { columns in
+                for y in start...end {
+                    let entering = y * width
+                    let leaving = y - n
+                    let leaves = leaving >= start && differs(row: leaving)
+                    let changed = differs(row: y) || leaves
+                    if changed {
+                        for x in 0..<width {
+                            var d = states[entering + x] == differing ? Int32(1) : 0
+                            if leaves, states[leaving * width + x] == differing { d -= 1 }
+                            columns[x] += d
+                            bandTotal += Int(d)
+                        }
+                    }
+                    let firstFull = y - start == n - 1
+                    if y - start < n - 1 || bandTotal <= best || !(changed || firstFull) { continue }
+                    var sum = 0
+                    for x in 0..<(n - 1) { sum += Int(columns[x]) }
+                    for x in (n - 1)..<width {
+                        sum += Int(columns[x])
+                        best = max(best, sum)
+                        sum -= Int(columns[x - n + 1])
+                    }
+                }
+            }
+            return best
+        }
+    }
+}
+

@@ -1,3 +1,0 @@
-// Images and their files (Pixmap, PNG, animated PNG, GIF, WebP) come from the Encoding target;
-// `import Raster` brings them too.
-@_exported import Encoding

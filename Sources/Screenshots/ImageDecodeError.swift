@@ -1,0 +1,30 @@
+import Images
+/// Why bytes could not be read as a screenshot.
+public enum ImageDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Neither PNG nor JPEG: what the first bytes look like instead ("empty", "text", …).
+    case notAnImage(looksLike: String)
+    /// The image ends before its last pixel (a cut download): the format and the decoder's words.
+    case truncated(format: String, reason: String)
+    /// Over `Pixmap.maxPixelCount` pixels, refused before anything is allocated.
+    case tooLarge(width: Int, height: Int)
+    /// The decoder refused the file: the format and the decoder's message.
+    case unreadable(format: String, reason: String)
+    /// A valid image of a kind this reader does not take (CMYK JPEG, an ICC profile of another
+    /// colour space than RGB).
+    case unsupported(format: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notAnImage(let looksLike):
+            return "not a PNG or JPEG image: it looks like \(looksLike)"
+        case .truncated(let format, let reason):
+            return "a truncated \(format) image (\(reason))"
+        case .tooLarge(let width, let height):
+            return "an image of \(width) × \(height) px, over \(Pixmap.maxPixelCount / 1_000_000) megapixels"
+        case .unreadable(let format, let reason):
+            return "an unreadable \(format) image (\(reason))"
+        case .unsupported(let format, let reason):
+            return "a \(format) image this reader does not take (\(reason))"
+        }
+    }
+}

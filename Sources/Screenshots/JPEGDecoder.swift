@@ -1,0 +1,90 @@
+import CTurboJPEG
+import Images
+
+/// Reads a baseline or progressive JPEG (greyscale or YCbCr) into opaque straight RGBA with
+/// libjpeg-turbo's TurboJPEG API: accurate integer DCT, smooth ("fancy") chroma upsampling, as
+/// image viewers decode it. Its size is read from the header and refused over
+/// `Pixmap.maxPixelCount` before any pixel is allocated. CMYK and YCCK files are refused.
+/// TurboJPEG reports errors by return value (libjpeg's longjmp stays inside it), so nothing here
+/// jumps over Swift frames.
+enum JPEGDecoder {
+    /// The pixels of `bytes`, or why not. A file cut short is `.truncated` (libjpeg's
+    /// "Premature end of JPEG file"), never grey rows passed off as pixels.
+    static func decode(_ bytes: [UInt8]) throws(ImageDecodeError) -> RGBAImage {
+        guard let handle = tjInitDecompress() else {
+            throw .unreadable(format: "JPEG", reason: "cannot start the decoder")
+        }
+        defer { _ = tjDestroy(handle) }
+        let (width, height, colorspace) = try header(bytes, handle)
+        let (count, overflow) = Int(width).multipliedReportingOverflow(by: Int(height))
+        if overflow || count > Pixmap.maxPixelCount { throw .tooLarge(width: Int(width), height: Int(height)) }
+        if colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue) {
+            throw .unsupported(format: "JPEG", reason: "CMYK colours; save the screenshot as RGB")
+        }
+        var image: RGBAImage
+        do {
+            image = try RGBAImage(width: Int(width), height: Int(height))
+        } catch {
+            throw .tooLarge(width: Int(width), height: Int(height))
+        }
+        let status = image.pixels.withUnsafeMutableBytes { out in
+            bytes.withUnsafeBufferPointer { b in
+                tjDecompress2(
+                    handle, b.baseAddress, UInt(b.count), out.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                    width, 0, height, Int32(TJPF_RGBA.rawValue), Int32(TJFLAG_ACCURATEDCT))
+            }
+        }
+        if status != 0 {
+            let reason = message(handle)
+            if cut(bytes, reason) { throw .truncated(format: "JPEG", reason: reason) }
+            // A warning (extraneous bytes, a corrupt marker the decoder stepped over) leaves a
+            // whole image; anything fatal does not.
+            if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+                throw .unreadable(format: "JPEG", reason: reason)
+            }
+        }
+        return image
+    }
+
+    /// The image's width and height from its frame header.
+    static func size(of bytes: [UInt8]) throws(ImageDecodeError) -> (width: Int, height: Int) {
+        guard let handle = tjInitDecompress() else {
+            throw .unreadable(format: "JPEG", reason: "cannot start the decoder")
+        }
+        defer { _ = tjDestroy(handle) }
+        let (width, height, _) = try header(bytes, handle)
+        return (Int(width), Int(height))
+    }
+
+    /// Width, height and colour space (`TJCS`) from the headers, read with `handle`.
+    private static func header(_ bytes: [UInt8], _ handle: tjhandle) throws(ImageDecodeError)
+        -> (Int32, Int32, Int32)
+    {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer { b in
+            tjDecompressHeader3(handle, b.baseAddress, UInt(b.count), &width, &height, &subsampling, &colorspace)
+        }
+        if status != 0 {
+            let reason = message(handle)
+            throw cut(bytes, reason)
+                ? .truncated(format: "JPEG", reason: reason) : .unreadable(format: "JPEG", reason: reason)
+        }
+        return (width, height, colorspace)
+    }
+
+    /// Whether a failure is a file cut short: libjpeg says the data ended early, or the file does
+    /// not end with the EOI marker (FF D9) a whole JPEG ends with (a file cut before its scan
+    /// "misses" its SOS marker).
+    private static func cut(_ bytes: [UInt8], _ reason: String) -> Bool {
+        reason.contains("Premature end") || !bytes.suffix(2).elementsEqual([0xFF, 0xD9])
+    }
+
+    /// TurboJPEG's last message for `handle`.
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}
