@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import FramesCLI
+import Images
 import LibC
 
 /// `frames studio`'s server: serves the studio on 127.0.0.1 and [::1] only, prints its address with
@@ -58,4 +59,23 @@ enum StudioServer {
         defer { for pointer in argv { free(pointer) } }
         _ = posix_spawnp(&pid, opener, &actions, nil, argv, environ)
     }
+}
+
+extension StudioEntry {
+    /// The studio's HTTP server (`StudioServer`), for `frames`'s main.swift to hand to `main`.
+    public static let server = StudioEntry(serve: StudioServer.serve, libraries: [.libmicrohttpd])
+}
+
+extension LibraryVersion {
+    /// The header's MHD_VERSION, 0x00097500 as "0.9.75": asking the library would load it.
+    static let libmicrohttpd: LibraryVersion = {
+        let packed = UInt32(MHD_VERSION)
+        let parts = [packed >> 24, packed >> 16 & 0xFF, packed >> 8 & 0xFF].map { String($0, radix: 16) }
+        #if os(Linux)
+        let note = "from its header at build time; loaded by frames studio only"
+        #else
+        let note = "from its header at build time"
+        #endif
+        return LibraryVersion(name: "libmicrohttpd", version: parts.joined(separator: "."), note: note)
+    }()
 }
