@@ -23,6 +23,9 @@ struct RenderJob: Sendable {
     /// The tolerance the folder is verified with, kept in its manifest (`verify --update` of a
     /// folder that has one); a render from options has none.
     var tolerance: ManifestTolerance? = nil
+    /// The manifest the run's manifest is written over: every field the run does not set is
+    /// kept from it (`verify --update` keeps its folder's exports); nil for a render from options.
+    var baseManifest: Manifest? = nil
 
     /// The option that chose the label's font, for messages.
     var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }

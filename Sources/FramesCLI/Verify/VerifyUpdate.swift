@@ -3,7 +3,8 @@ import Raster
 
 /// `frames verify --update`: a folder rewritten from its manifest by the render command's own
 /// run (`RenderRun`: temporary names, renames, the manifest last, one run per folder), so the
-/// folder is what `frames` would write for the same options today.
+/// folder is what `frames` would write for the same options today. The manifest is written over
+/// the folder's: the fields a render does not set (the exports it lists) are kept.
 enum VerifyUpdate {
     static func rewrite(_ verification: FolderVerification, threads: Int?) throws(FramesError) {
         let started = monotonicSeconds()
@@ -47,7 +48,7 @@ extension RenderJob {
             inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
                 $0
             },
-            tolerance: manifest.tolerance)
+            tolerance: manifest.tolerance, baseManifest: manifest)
     }
 }
 
