@@ -24,6 +24,14 @@ extension OutputTransaction {
             (self.path, self.descriptor, self.device, self.inode) = (path, descriptor, device, inode)
         }
 
+        /// The folder's absolute path with no link in it (as a journal names a folder), or the
+        /// path as given when it cannot be resolved.
+        var absolutePath: String {
+            guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+
         /// `name` in this folder, as messages name it.
         func display(_ name: String) -> String {
             path == "." ? name : (path.hasSuffix("/") ? path + name : path + "/" + name)

@@ -54,9 +54,10 @@ enum VerifyCommand {
             (
                 "EXIT STATUS",
                 """
-                  0 every folder holds, 1 a frame differs (or is missing, or extra), 64 a usage error or
-                  a folder this frames cannot honour: not a frames folder, a newer manifest version, a
-                  value out of range, a file the manifest names that is gone.
+                  0 every folder holds, 1 a frame differs (or is missing, or extra) or a killed run left
+                  a folder mid-commit (--update finishes or undoes that commit first), 64 a usage error
+                  or a folder this frames cannot honour: not a frames folder, a newer manifest version,
+                  a value out of range, a file the manifest names that is gone.
                 """
             ),
             (
@@ -102,6 +103,19 @@ enum VerifyCommand {
         var sections: [ReportSection] = []
         var held = 0
         for path in options.folders {
+            // A folder a killed run left mid-commit is read by no one: --update finishes or undoes
+            // the commit first, as any run that writes the folder does; a plain verify says so.
+            if FolderLock.holdsInterruptedCommit(path) {
+                if options.update {
+                    try finishInterruptedCommit(in: path)
+                } else {
+                    let error = FramesError.interruptedCommit(folder: path)
+                    Console.printError("Error: \(error)")
+                    sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
+                    status = max(status, 1)
+                    continue
+                }
+            }
             let verification: FolderVerification
             do {
                 verification = try verify(path, options)
@@ -132,6 +146,26 @@ enum VerifyCommand {
             Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
         }
         return status
+    }
+
+    /// Takes the lock of the folder at `path`, which finishes or undoes the commit a killed run
+    /// left in it, says which on standard error, and lets the lock go.
+    static func finishInterruptedCommit(in path: String) throws(FramesError) {
+        let transaction = OutputTransaction()
+        let finished: Bool?
+        do throws(FramesError) {
+            let folder = try transaction.folder(path, creating: false)
+            try transaction.lockFrames(folder)
+            finished = folder.lock?.finishedInterruptedCommit
+        } catch {
+            transaction.rollback()
+            throw error
+        }
+        transaction.rollback()
+        guard let finished else { return }
+        Console.printError(
+            "note: an interrupted run had left \(Console.shown(path)) mid-commit: "
+                + (finished ? "its commit is finished" : "the earlier run is put back"))
     }
 
     /// The folder at `path` verified, its frames checked on the worker pool.
