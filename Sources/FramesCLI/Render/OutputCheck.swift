@@ -63,6 +63,17 @@ enum OutputCheck {
         }
     }
 
+    /// Every single file usable (`OutputDestination`): checked once before any input is read
+    /// (`RenderJob.resolve`), and again in the plan. A file in the frame folder is fine when that
+    /// folder is yet to be made: it comes first.
+    static func checkFiles(_ outputs: OutputPlan) throws(FramesError) {
+        for target in outputs.files {
+            try OutputDestination.checkFile(
+                option: target.option, value: target.path, path: target.path,
+                madeFolders: outputs.folder.map { [$0] } ?? [])
+        }
+    }
+
     /// Outputs against inputs and each other: the folder with the names the run writes or
     /// removes there (`frameNames`), the single files. Checked once before any input is read
     /// (`RenderJob.resolve`: a backdrop is not decoded to be refused), and again in the plan
@@ -77,23 +88,14 @@ enum OutputCheck {
         try PathCollisions.check(outputs: paths, inputs: inputs)
     }
 
-    /// Every destination usable before anything is made.
+    /// Every destination usable before anything is made: the single files, and no folder where a
+    /// frame or the manifest goes.
     static func checkDestinations(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
+        try checkFiles(job.outputs)
         if let folder = job.outputs.folder {
             try checkFolder(folder, option: job.outputs.folderOption, force: job.outputs.force)
             for name in frameNames + [Manifest.fileName] where FileInput.isDirectory(folder + "/" + name) {
                 throw .file(FileError(operation: "replace", path: folder + "/" + name, errno: EISDIR))
-            }
-        }
-        for target in job.outputs.files {
-            let parent = PathCollisions.split(target.path).folder
-            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
-            let inNewFolder = job.outputs.folder.map {
-                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
-            }
-            if inNewFolder != true && !FileInput.isDirectory(parent) {
-                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
-                throw .file(FileError(operation: "create", path: target.path, errno: reason))
             }
         }
     }

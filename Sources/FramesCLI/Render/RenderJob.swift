@@ -44,6 +44,7 @@ struct RenderJob: Sendable {
         // read (a backdrop decoded); the plan checks both again.
         try OutputCheck.checkCollisions(
             outputs, frameNames: sequence.writtenIndices.map(sequence.namePattern.name(for:)), inputs: inputs)
+        try OutputCheck.checkFiles(outputs)
         if let folder = outputs.folder {
             try OutputCheck.checkFolder(folder, option: outputs.folderOption, force: outputs.force)
         }

@@ -191,9 +191,6 @@ enum VerifyCommand {
                     option: given.option, value: given.text, expected: "a readable file", cause: .file(error))
             }
         }
-        if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
-            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
-        }
         if let report = options.report {
             // The report never lands in a folder it verifies (or rewrites), nor on a file it reads.
             let inputs =
