@@ -163,8 +163,15 @@ final class OutputTransaction: @unchecked Sendable {
                 plans.append(Plan(staged: file, earlier: nil, kept: nil))
                 continue
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
                 throw .file(FileError(operation: "replace", path: file.folder.display(file.name), errno: EISDIR))
+            }
+            // A device, FIFO or socket is never replaced by a file (checked first, and again here).
+            if type != S_IFREG, type != S_IFLNK {
+                throw .file(
+                    FileError(notARegularFile: file.folder.display(file.name), mode: info.st_mode, operation: "replace")
+                )
             }
             plans.append(Plan(staged: file, earlier: info, kept: OutputNames.staging(of: file.name)))
         }

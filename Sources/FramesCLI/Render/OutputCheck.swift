@@ -88,14 +88,24 @@ enum OutputCheck {
         try PathCollisions.check(outputs: paths, inputs: inputs)
     }
 
-    /// Every destination usable before anything is made: the single files, and no folder where a
-    /// frame or the manifest goes.
+    /// Every destination usable before anything is made: the single files, and in the frame
+    /// folder no folder, device, FIFO or socket where a frame or the manifest goes (a rename would
+    /// put a file in its place; single files refuse them too).
     static func checkDestinations(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
         try checkFiles(job.outputs)
-        if let folder = job.outputs.folder {
-            try checkFolder(folder, option: job.outputs.folderOption, force: job.outputs.force)
-            for name in frameNames + [Manifest.fileName] where FileInput.isDirectory(folder + "/" + name) {
-                throw .file(FileError(operation: "replace", path: folder + "/" + name, errno: EISDIR))
+        guard let folder = job.outputs.folder else { return }
+        try checkFolder(folder, option: job.outputs.folderOption, force: job.outputs.force)
+        for name in frameNames + [Manifest.fileName] {
+            let path = FileInput.path(name, in: folder)
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw .file(FileError(operation: "replace", path: path, errno: EISDIR)) }
+            if type != S_IFREG, type != S_IFLNK {
+                throw .invalidValue(
+                    option: job.outputs.folderOption, value: folder,
+                    expected: "a folder where '\(Console.shown(name))' is a regular file or nothing (it is "
+                        + "\(FileError.kind(of: info.st_mode)), which the run would replace with a file)")
             }
         }
     }
