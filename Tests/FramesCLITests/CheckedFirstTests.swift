@@ -8,7 +8,8 @@ import Glibc
 /// Every output checked before any work, with the same rules everywhere: a single file whose
 /// folder is missing (or is a file) is refused by every command naming the option, before
 /// anything is read, computed or printed; a FIFO or socket at a frame's or the manifest's name in
-/// the output folder is refused as single files refuse them.
+/// the output folder is refused as single files refuse them; `verify` takes a folder's names by
+/// the rules `verify --update` writes them by.
 @Suite struct CheckedFirstTests {
     /// A folder with two frames (e.png, a.png, one pixel apart), a frames folder `o`, and a file
     /// `file.txt`.
@@ -99,5 +100,27 @@ import Glibc
             return -2
         }
         return fd
+    }
+
+    /// `verify` refuses the names `verify --update` refuses, with the same error: a namePattern
+    /// that is not a plain name, files that are not the pattern's names.
+    @Test(arguments: [
+        ("\"namePattern\": \"frame_%04d.png\"", "\"namePattern\": \"../x_%04d.png\"", "namePattern"),
+        ("\"namePattern\": \"frame_%04d.png\"", "\"namePattern\": \"f_%04d.png\"", "files"),
+    ])
+    func verifyTakesNamesByTheRulesUpdateWritesThem(old: String, new: String, key: String) throws {
+        let folder = try CheckedFirstTests.fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("o/manifest.json")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(to: manifest, atomically: true, encoding: .utf8)
+        let verify = try CLI.run(["verify", "o"], in: folder)
+        let update = try CLI.run(["verify", "--update", "o"], in: folder, environment: ["CI": nil])
+        for (label, result) in [("verify", verify), ("verify --update", update)] {
+            #expect(result.status == 64, "\(new): \(label) exit \(result.status) \(result.stdout)")
+            #expect(result.stderr.contains("for key '\(key)'"), "\(new): \(label): \(result.stderr)")
+        }
+        #expect(verify.stderr == update.stderr, "\(new): the same error")
     }
 }

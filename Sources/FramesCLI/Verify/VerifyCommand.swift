@@ -57,7 +57,8 @@ enum VerifyCommand {
                   0 every folder holds, 1 a frame differs (or is missing, or extra) or a killed run left
                   a folder mid-commit (--update finishes or undoes that commit first), 64 a usage error
                   or a folder this frames cannot honour: not a frames folder, a newer manifest version,
-                  a value out of range, a file the manifest names that is gone.
+                  a value out of range, names --name-pattern would not give, a file the manifest names
+                  that is gone.
                 """
             ),
             (
@@ -117,7 +118,7 @@ enum VerifyCommand {
                 }
             }
             let verification: FolderVerification
-            do {
+            do throws(FramesError) {
                 verification = try verify(path, options)
             } catch {
                 Console.printError("Error: " + Console.shown("\(error)"))
@@ -168,15 +169,27 @@ enum VerifyCommand {
                 + (finished ? "its commit is finished" : "the earlier run is put back"))
     }
 
-    /// The folder at `path` verified, its frames checked on the worker pool.
-    static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
-        let folder = try FramesFolder(
-            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+    /// The folder at `path` verified, its frames checked on the worker pool; its names checked
+    /// first as `--update` checks them (`SequencePlan(replaying:)`).
+    static func verify(_ path: String, _ options: Options) throws(FramesError) -> FolderVerification {
+        let folder: FramesFolder
+        do {
+            folder = try FramesFolder(
+                path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+        } catch {
+            throw .manifest(error)
+        }
+        _ = try SequencePlan(replaying: folder)
         let workers = options.threads?.value ?? WorkerPool.processorCount
-        return try FolderVerification(
-            folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
-        ) { count, check in
-            WorkerPool.map(count, workers: workers, check)
+        do {
+            return try FolderVerification(
+                folder, maxChannelDelta: options.allowedChannelDelta,
+                maxDifferingPixels: options.allowedDifferingPixels
+            ) { count, check in
+                WorkerPool.map(count, workers: workers, check)
+            }
+        } catch {
+            throw .manifest(error)
         }
     }
 
