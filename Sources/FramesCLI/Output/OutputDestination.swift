@@ -11,8 +11,8 @@ import Darwin
 
 /// The one check of a single file an option names as an output (`--apng`, `--sheet`, the
 /// exports, `compare --diff` of two files, `--diff-mask`, `--report` of every command), made
-/// before any work: nothing is read, computed or printed before a path that cannot be written is
-/// refused, with exit 64 naming the option.
+/// before any work: no image is decoded, nothing drawn, compared or printed before a path that
+/// cannot be written is refused, with exit 64 naming the option.
 enum OutputDestination {
     /// Refuses `path` (typed as `value`) for `option` when it cannot be a file output: a name over
     /// NAME_MAX or a path over PATH_MAX (in bytes), a folder, a device, FIFO or socket (a rename
