@@ -43,6 +43,8 @@ package enum FramesError: Error, CustomStringConvertible {
     case folderBusy(folder: String)
     /// The lock file in the output folder is not one this tool made (a link, another owner's).
     case foreignLock(folder: String, path: String)
+    /// A folder to read holds the journal of a commit a killed run left half done.
+    case interruptedCommit(folder: String)
     /// The label's font cannot be loaded; `option` chose it (`--font-file`, `--text-font-name`).
     case font(option: String, FontError)
     /// The scene cannot be drawn at this size.
@@ -83,8 +85,8 @@ package enum FramesError: Error, CustomStringConvertible {
         case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
             .missingArgument, .notUTF8, .invalidValue, .unusableInput, .refused, .styleFile, .manifest:
             return true
-        case .file, .folderBusy, .foreignLock, .font, .image, .label, .encoding, .export, .animation, .library,
-            .cannotListen, .standardOutput, .stopped:
+        case .file, .folderBusy, .foreignLock, .interruptedCommit, .font, .image, .label, .encoding, .export,
+            .animation, .library, .cannotListen, .standardOutput, .stopped:
             return false
         }
     }
@@ -146,6 +148,12 @@ package enum FramesError: Error, CustomStringConvertible {
         case .foreignLock(let folder, let path):
             return "cannot lock the output folder '\(Console.shown(folder))': '\(Console.shown(path))' is not a "
                 + "lock file of frames (remove it)"
+        case .interruptedCommit(let folder):
+            let shown = Console.shown(folder)
+            return "an interrupted frames run left '\(shown)' mid-commit (its journal is in "
+                + "'\(Console.shown(FileInput.path(FolderLock.fileName, in: folder)))'): the next run that writes the "
+                + "folder finishes or undoes that commit first (frames verify --update '\(shown)', or a render with "
+                + "--out '\(shown)'); nothing was verified"
         case .font(let option, let error):
             return "\(option): \(Console.shown(error.description))"
         case .image(let error):

@@ -19,9 +19,10 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         reason = String(cString: strerror(code))
     }
 
-    /// A file that is not a regular file where one was expected (a folder, a FIFO, a device).
-    package init(notARegularFile path: String, mode: mode_t) {
-        operation = "read"
+    /// A file that is not a regular file where one was expected (a folder, a FIFO, a device), to
+    /// `operation` ("read", "replace").
+    package init(notARegularFile path: String, mode: mode_t, operation: String = "read") {
+        self.operation = operation
         self.path = path
         let isFolder = (mode & S_IFMT) == S_IFDIR
         code = isFolder ? EISDIR : EINVAL
@@ -34,7 +35,8 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Whether the file is larger than the reader takes.
     var isTooLarge: Bool { code == EFBIG }
 
-    static func kind(of mode: mode_t) -> String {
+    /// What a file of `mode` is, for messages: "a FIFO", "a character device", ….
+    package static func kind(of mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFIFO: return "a FIFO"
         case S_IFCHR: return "a character device"

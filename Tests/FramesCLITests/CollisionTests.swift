@@ -133,8 +133,8 @@ import Testing
             ["--no-text", "--frames", "2", "--apng", "a.png", "--out", "o", "--force"], in: folder, status: 1,
             mentions: ["o/frame_0001.png"])
         try CLI.expectRefusal(
-            ["--no-text", "--frames", "2", "--apng", "missing/a.png"], in: folder, status: 1,
-            mentions: ["missing/a.png"])
+            ["--no-text", "--frames", "2", "--apng", "missing/a.png"], in: folder,
+            mentions: ["--apng", "missing/a.png", "'missing' does not exist"])
     }
 }
 

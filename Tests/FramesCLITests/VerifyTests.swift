@@ -302,6 +302,32 @@ import Testing
         #expect(try CLI.run(["verify", "a"], in: folder).status == 0)
     }
 
+    /// A no-op --update writes the manifest it read, byte for byte: the fields a render does not
+    /// set (the exports in the folder and beside it, a tolerance) are kept, and an export in the
+    /// folder is still no extra frame.
+    @Test func updateKeepsEveryFieldItDoesNotRewrite() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try render("a", ["--frames", "3", "--no-text", "--apng", "a/anim.png", "--sheet", "sheet.png"])
+        let written = try bytes("a/manifest.json")
+        #expect(try CLI.run(["verify", "a"], in: folder).status == 0)
+        let update = try CLI.run(["verify", "--update", "a"], in: folder, environment: ["CI": nil])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try bytes("a/manifest.json") == written, "--update changed the manifest")
+        let again = try CLI.run(["verify", "a"], in: folder)
+        #expect(again.status == 0 && !again.stdout.contains("extra"), "\(again.stdout)")
+        // A tolerance written by hand stays with the exports.
+        try editManifest(
+            "a", replacing: "\"files\": [",
+            with:
+                "\"tolerance\": {\"metric\": \"oklab\", \"threshold\": 0.1, \"includeAA\": false,\n\"maxDifferingPixels\": 0},\n\"files\": ["
+        )
+        let edited = try JSONSerialization.jsonObject(with: Data(contentsOf: url("a/manifest.json"))) as! NSDictionary
+        let updated = try CLI.run(["verify", "--update", "a"], in: folder, environment: ["CI": nil])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: url("a/manifest.json"))) as! NSDictionary
+        #expect(kept == edited, "--update kept every field: \(kept)")
+    }
+
     @Test func compareWritesAReportToo() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try render("a", ["--frames", "3", "--no-text"])

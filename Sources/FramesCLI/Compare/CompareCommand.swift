@@ -72,10 +72,18 @@ enum CompareCommand {
             Console.print(parser.helpText)
             return 0
         }
-        try options.checkReportPath()
-        for output in [options.diff, options.diffMask, options.report].compactMap({ $0 }) {
-            if let refusal = OutputNames.refusal(of: output.value) {
-                throw .invalidValue(option: output.option, value: output.text, expected: refusal)
+        // The diffs of two files are files, checked as the report is; those of two folders go in
+        // folders made with their parents (`checkDiffFolders`), where the report may go too.
+        let diffFolders =
+            FileInput.isDirectory(options.expected) ? [options.diff, options.diffMask].compactMap { $0?.value } : []
+        if let report = options.report { try OutputDestination.checkFile(report, madeFolders: diffFolders) }
+        for output in [options.diff, options.diffMask].compactMap({ $0 }) {
+            if FileInput.isDirectory(options.expected) {
+                if let refusal = OutputNames.refusal(of: output.value) {
+                    throw .invalidValue(option: output.option, value: output.text, expected: refusal)
+                }
+            } else {
+                try OutputDestination.checkFile(output)
             }
         }
         for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]

@@ -16,11 +16,10 @@ extension ComparisonOptions {
     /// The pixels allowed over it, per image (default 0).
     var allowedDifferingPixels: Int { maxDifferingPixels?.value ?? 0 }
 
-    /// Refuses a report path that is a folder, before anything is compared.
+    /// Refuses a report path that cannot be written (`OutputDestination`), before anything is
+    /// read or compared.
     func checkReportPath() throws(FramesError) {
-        if let report, FileInput.isDirectory(report.value) {
-            throw .invalidValue(option: report.option, value: report.text, expected: "a file name, not a folder")
-        }
+        if let report { try OutputDestination.checkFile(report) }
     }
 
     /// Stages the report (when asked for) of `sections` in `transaction`, and says where.

@@ -53,15 +53,11 @@ struct MeasurePlan {
         return plan
     }
 
-    /// The report's name must be one a file can have, not a folder, and none of the inputs.
+    /// The report's path must be one a file can be written at (`OutputDestination`), and none of
+    /// the inputs.
     static func checkOutputs(_ options: MeasureCommand.Options) throws(FramesError) {
         guard let report = options.report else { return }
-        if FileInput.isDirectory(report.value) {
-            throw .invalidValue(option: report.option, value: report.text, expected: "a file name, not a folder")
-        }
-        if let refusal = OutputNames.refusal(of: report.value) {
-            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
-        }
+        try OutputDestination.checkFile(report)
         var inputs = [NamedPath.file("<screenshot>", options.screenshot)]
         if let backdrop = options.backdropImage { inputs.append(.file(backdrop.option, backdrop.value)) }
         if let against = options.against { inputs.append(.file(against.option, against.value)) }

@@ -3,25 +3,29 @@ import LibC
 
 
 /// One run per frames folder: an advisory lock (`flock`) on `.frames.lock` in the folder, which
-/// the kernel drops when the process dies, however it dies. The lock file is also the folder's
-/// journal of a commit (`OutputTransaction.commit`), so that the next run can finish or undo a
-/// commit that a killed process left half done:
+/// the kernel drops when the process dies, however it dies. The lock file is also the journal of
+/// the run's commit (`OutputTransaction.commit`), so that the next run can finish or undo a
+/// commit that a killed process left half done. It names every file of the commit: the frames,
+/// the manifest, and the single files in the folder or in other folders (an `--apng` beside it):
 ///
 /// ```
-/// frames journal 2
-/// new <inode> <size> <name>          a file the commit puts in place
-/// kept <inode> <size> <kept> <name>  the earlier file at <name>, kept (a hard link) as <kept>
-/// stale <inode> <size> <name>        an earlier frame the run does not write: removed once committed
-/// manifest <inode>                   the new manifest.json: in place means committed
+/// frames journal 3
+/// new <inode> <size> <name> <staging>  a file the commit puts in place, staged as <staging>
+/// kept <inode> <size> <kept> <name>    the earlier file at <name>, kept (a hard link) as <kept>
+/// stale <inode> <size> <name>          an earlier frame the run does not write: removed once committed
+/// folder <device> <inode> <path>       the lines after it: files in the folder at this absolute path
+/// new … / kept …
+/// manifest <inode>                     the new manifest.json: in place means committed
 /// commit
 /// committed
 /// ```
 ///
-/// Names are written as hex of their UTF-8. The journal is trusted with nothing but what this
-/// tool wrote: a file is moved or removed only when the file at its name has the recorded inode
-/// and size, and removed only when that name is a frame's (`.png` with a number in it) or a
-/// staging name, so a journal that arrives with a copied folder (new inodes) or was written by
-/// hand removes nothing else.
+/// Names and paths are written as hex of their UTF-8 (`Journal`). The journal is trusted with
+/// nothing but what this tool wrote: a file is moved or removed only when the file at its name
+/// has the recorded inode and size; an earlier file is put back only from a staging name of its
+/// own name; a stale file is removed only when its name is a frame's (`.png` with a number in
+/// it); a folder outside is acted in only while the folder at its path has the recorded device
+/// and inode. So a journal that arrives with a copied folder (new inodes) removes nothing.
 final class FolderLock {
     static let fileName = ".frames.lock"
 
@@ -34,6 +38,9 @@ final class FolderLock {
     private var committing = false
     /// The journal must stay for the next run (a commit could not be undone whole).
     private var keep = false
+    /// What taking the lock did with a killed run's commit: finished it (true), undid it
+    /// (false), or found none (nil).
+    private(set) var finishedInterruptedCommit: Bool?
 
     private init(folder: OutputTransaction.Folder, descriptor: Int32) {
         self.folder = folder
@@ -72,42 +79,49 @@ final class FolderLock {
             let lock = FolderLock(folder: folder, descriptor: fd)
             lock.recover()
             // The journal's first line now: its room on the disk is taken before the frames'.
-            lock.append("frames journal 2\n")
+            lock.append(Journal.header + "\n")
             return lock
         }
     }
 
+    /// Whether the folder at `path` holds the journal of a commit that a killed run left (read
+    /// only: nothing is locked, written or removed).
+    static func holdsInterruptedCommit(_ path: String) -> Bool {
+        let fd = open(FileInput.path(fileName, in: path), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return Journal(text: read(fd)).committing
+    }
+
     // MARK: The journal of a commit
 
-    /// Writes the journal of the commit about to happen and flushes it to the disk when an
-    /// earlier run's files are at stake (after a power cut, a folder that holds renamed files
-    /// holds the journal that names them).
-    func journalCommit(
-        new: [(name: String, inode: UInt64, size: Int)], kept: [(name: String, kept: String, inode: UInt64, size: Int)],
-        manifest: UInt64?
-    ) throws(FramesError) {
-        var lines = ["frames journal 2"]
-        lines += new.map { "new \($0.inode) \($0.size) \(FolderLock.hex($0.name))" }
-        lines += kept.map { "kept \($0.inode) \($0.size) \(FolderLock.hex($0.kept)) \(FolderLock.hex($0.name))" }
+    /// Writes the journal of the commit about to happen (with the stale frames added) and
+    /// flushes it to the disk when an earlier run's files are at stake (after a power cut, a
+    /// folder that holds renamed files holds the journal that names them).
+    func journalCommit(_ commit: Journal) throws(FramesError) {
+        var journal = commit
         for name in stale {
             var info = stat()
             guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
                 (info.st_mode & S_IFMT) == S_IFREG
             else { continue }
-            lines.append("stale \(info.st_ino) \(info.st_size) \(FolderLock.hex(name))")
+            journal.stale.append((UInt64(info.st_ino), Int(info.st_size), name))
         }
-        if let manifest { lines.append("manifest \(manifest)") }
-        lines.append("commit")
+        journal.committing = true
         committing = true
-        try replace(with: lines, flush: !kept.isEmpty || lines.contains { $0.hasPrefix("stale ") })
+        try replace(with: journal.text, flush: journal.holdsEarlierFiles)
     }
 
     /// The commit is in place: the earlier run's stale frames go, and the journal is emptied.
     func finishCommit() {
         guard committing else { return }
         append("committed\n")
-        let entries = Journal(text: read())
-        for entry in entries.stale { removeIfUnchanged(entry.name, inode: entry.inode, size: entry.size) }
+        let journal = Journal(text: FolderLock.read(descriptor))
+        for entry in journal.stale {
+            FolderLock.removeIfUnchanged(entry.name, in: folder.descriptor, inode: entry.inode, size: entry.size)
+        }
         committing = false
         _ = ftruncate(descriptor, 0)
     }
@@ -132,11 +146,11 @@ final class FolderLock {
 
     // MARK: Recovery
 
-    /// Finishes or undoes what a killed run's journal says (see the type's notes), then removes
-    /// every staged file of frames left in the folder (no other run can be writing it: this one
-    /// holds the lock).
+    /// Finishes or undoes what a killed run's journal says (see the type's notes), in this folder
+    /// and in each outside folder it names, then removes every staged file left in this folder
+    /// (no other run can be writing it: this one holds the lock).
     private func recover() {
-        let journal = Journal(text: read())
+        let journal = Journal(text: FolderLock.read(descriptor))
         if journal.committing {
             var manifest = stat()
             let committed =
@@ -144,26 +158,24 @@ final class FolderLock {
                 || (journal.manifest != nil
                     && fstatat(folder.descriptor, Manifest.fileName, &manifest, AT_SYMLINK_NOFOLLOW) == 0
                     && UInt64(manifest.st_ino) == journal.manifest)
-            if committed {
-                for entry in journal.kept { removeIfUnchanged(entry.kept, inode: entry.inode, size: entry.size) }
-                for entry in journal.stale { removeIfUnchanged(entry.name, inode: entry.inode, size: entry.size) }
-            } else {
-                for entry in journal.new where isUnchanged(entry.name, inode: entry.inode, size: entry.size) {
-                    // An earlier file is put back only from the staging name a commit keeps it
-                    // under, and only over a name a journal may touch.
-                    if let kept = journal.kept.first(where: { $0.name == entry.name }),
-                        OutputNames.isStaging(kept.kept, of: entry.name),
-                        FolderLock.mayRemove(entry.name) || entry.name == Manifest.fileName,
-                        isUnchanged(kept.kept, inode: kept.inode, size: kept.size)
-                    {
-                        renameat(folder.descriptor, kept.kept, folder.descriptor, entry.name)
-                    } else if FolderLock.mayRemove(entry.name) {
-                        unlinkat(folder.descriptor, entry.name, 0)
-                    }
-                }
-                // Kept files whose originals were never replaced are second names of them.
-                for entry in journal.kept { removeIfUnchanged(entry.kept, inode: entry.inode, size: entry.size) }
+            var places = [(folder.descriptor, journal.files)]
+            var opened: [Int32] = []
+            for outside in journal.outside {
+                guard let fd = FolderLock.openFolder(outside) else { continue }
+                opened.append(fd)
+                places.append((fd, outside.files))
             }
+            for (fd, files) in places {
+                if committed { FolderLock.finish(files, in: fd) } else { FolderLock.undo(files, in: fd) }
+            }
+            if committed {
+                for entry in journal.stale {
+                    FolderLock.removeIfUnchanged(
+                        entry.name, in: folder.descriptor, inode: entry.inode, size: entry.size)
+                }
+            }
+            for fd in opened { close(fd) }
+            finishedInterruptedCommit = committed
         }
         // Names of the temporary form (of this version or an older one), never followed: a link
         // there is removed as a link.
@@ -176,22 +188,73 @@ final class FolderLock {
         _ = ftruncate(descriptor, 0)
     }
 
-    /// Whether `name` (a plain name, or a staging name) holds the file with `inode` and `size`.
-    private func isUnchanged(_ name: String, inode: UInt64, size: Int) -> Bool {
-        var info = stat()
-        return (OutputNames.isPlain(name) || OutputNames.isStaging(name))
-            && fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0
-            && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_ino) == inode && Int(info.st_size) == size
-    }
-
-    private func removeIfUnchanged(_ name: String, inode: UInt64, size: Int) {
-        if FolderLock.mayRemove(name), isUnchanged(name, inode: inode, size: size) {
-            unlinkat(folder.descriptor, name, 0)
+    /// A committed commit's leftovers in one folder: the kept earlier files go.
+    private static func finish(_ files: Journal.Files, in folder: Int32) {
+        for entry in files.kept { removeIfUnchanged(entry.kept, in: folder, inode: entry.inode, size: entry.size) }
+        for entry in files.new {
+            if let staging = entry.staging {
+                removeIfUnchanged(staging, in: folder, inode: entry.inode, size: entry.size)
+            }
         }
     }
 
-    /// Whether a journal may remove the file at `name`: a staging name, or a frame's name (a
-    /// plain name ending in `.png` with a number in it).
+    /// An uncommitted commit undone in one folder: each new file in place goes back to the
+    /// earlier file kept for its name, or is removed where there was none; what is still staged
+    /// and the kept second names go.
+    private static func undo(_ files: Journal.Files, in folder: Int32) {
+        for entry in files.new {
+            if isUnchanged(entry.name, in: folder, inode: entry.inode, size: entry.size) {
+                if let kept = files.kept.first(where: { $0.name == entry.name }) {
+                    // An earlier file is put back only from a staging name of its own name; one
+                    // that is not where the journal says leaves the name as it is.
+                    if OutputNames.isStaging(kept.kept, of: entry.name),
+                        isUnchanged(kept.kept, in: folder, inode: kept.inode, size: kept.size)
+                    {
+                        renameat(folder, kept.kept, folder, entry.name)
+                    }
+                } else {
+                    unlinkat(folder, entry.name, 0)
+                }
+            }
+            if let staging = entry.staging, OutputNames.isStaging(staging, of: entry.name) {
+                removeIfUnchanged(staging, in: folder, inode: entry.inode, size: entry.size)
+            }
+        }
+        // Kept files whose originals were never replaced are second names of them.
+        for entry in files.kept { removeIfUnchanged(entry.kept, in: folder, inode: entry.inode, size: entry.size) }
+    }
+
+    /// The outside folder a journal names, opened, when the folder at its path is the one it
+    /// recorded (device and inode); nil otherwise.
+    private static func openFolder(_ outside: Journal.Outside) -> Int32? {
+        let fd = open(outside.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, UInt64(info.st_dev) == outside.device, UInt64(info.st_ino) == outside.inode
+        else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Whether `name` (a plain name, or a staging name) in `folder` holds the file with `inode`
+    /// and `size`.
+    private static func isUnchanged(_ name: String, in folder: Int32, inode: UInt64, size: Int) -> Bool {
+        var info = stat()
+        return (OutputNames.isPlain(name) || OutputNames.isStaging(name))
+            && fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0
+            && (info.st_mode & S_IFMT) == S_IFREG && UInt64(info.st_ino) == inode && Int(info.st_size) == size
+    }
+
+    private static func removeIfUnchanged(_ name: String, in folder: Int32, inode: UInt64, size: Int) {
+        if mayRemove(name), isUnchanged(name, in: folder, inode: inode, size: size) {
+            unlinkat(folder, name, 0)
+        }
+    }
+
+    /// Whether a journal may remove the file at `name` without a new file's entry for it: a
+    /// staging name, or a frame's name (a plain name ending in `.png` with a number in it).
     static func mayRemove(_ name: String) -> Bool {
         OutputNames.isStaging(name)
             || (OutputNames.isPlain(name) && name.lowercased().hasSuffix(".png")
@@ -200,13 +263,13 @@ final class FolderLock {
 
     // MARK: The lock file's bytes
 
-    /// The journal's text (at most 64 MiB is read).
-    private func read() -> String {
+    /// The journal's text in the file open at `fd` (at most 64 MiB is read).
+    private static func read(_ fd: Int32) -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var offset: off_t = 0
         while bytes.count < 64 << 20 {
-            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             bytes += chunk[..<n]
@@ -215,8 +278,8 @@ final class FolderLock {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func replace(with lines: [String], flush: Bool) throws(FramesError) {
-        guard ftruncate(descriptor, 0) == 0, writeAll(lines.joined(separator: "\n") + "\n", at: 0),
+    private func replace(with text: String, flush: Bool) throws(FramesError) {
+        guard ftruncate(descriptor, 0) == 0, writeAll(text, at: 0),
             !flush || fsync(descriptor) == 0
         else {
             throw .file(FileError(operation: "write", path: folder.display(FolderLock.fileName), errno: errno))
@@ -240,24 +303,5 @@ final class FolderLock {
             offset += off_t(n)
         }
         return true
-    }
-
-    /// `name`'s UTF-8 as lower-case hex: any name fits a line.
-    static func hex(_ name: String) -> String {
-        name.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-    }
-
-    /// The name `hex` gives, or nil when it is not hex of UTF-8.
-    static func name(hex: Substring) -> String? {
-        guard hex.count % 2 == 0, !hex.isEmpty else { return nil }
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
-        }
-        return String(validating: bytes, as: UTF8.self)
     }
 }

@@ -16,10 +16,12 @@ import LibC
 /// - **Staging.** Each file is created new (`O_CREAT | O_EXCL | O_NOFOLLOW`) under a staging name
 ///   nobody can guess (`.NAME.<16 hex digits>.partial`) beside its destination, written with every
 ///   write and the close checked.
-/// - **Commit.** Files that would be replaced are kept first under a staging name (a hard link), the
-///   journal says what will happen (flushed to the disk when an earlier run is at stake), then every
+/// - **Commit.** The journal says what will happen (the frames folder's lock file names every file
+///   of the commit, in that folder and beside it; flushed to the disk when an earlier run is at
+///   stake), files that would be replaced are kept under a staging name (a hard link), then every
 ///   file is renamed into place, each folder's manifest last. A failure before the last manifest
-///   puts every earlier file back and removes the new ones: the commit never half-happens. After
+///   puts every earlier file back and removes the new ones: the commit never half-happens, and a
+///   killed one is finished or undone whole by the next run into the folder (`FolderLock`). After
 ///   it, the kept files go, and so do the earlier run's frames the new run does not write.
 /// - **Rollback.** On any error or stop (`Stop`), `rollback()` removes what this transaction
 ///   created (staged files, folders it made, its lock files) and nothing else.
@@ -154,26 +156,56 @@ final class OutputTransaction: @unchecked Sendable {
                 plans.append(Plan(staged: file, earlier: nil, kept: nil))
                 continue
             }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
                 throw .file(FileError(operation: "replace", path: file.folder.display(file.name), errno: EISDIR))
+            }
+            // A device, FIFO or socket is never replaced by a file (checked first, and again here).
+            if type != S_IFREG, type != S_IFLNK {
+                throw .file(
+                    FileError(notARegularFile: file.folder.display(file.name), mode: info.st_mode, operation: "replace")
+                )
             }
             plans.append(Plan(staged: file, earlier: info, kept: OutputNames.staging(of: file.name)))
         }
         return plans
     }
 
-    /// Each locked folder's journal of the commit, before anything moves.
+    /// The journal of the commit, before anything moves: the lock file of the transaction's frames
+    /// folder (it has at most one) names every file the commit puts in place, in that folder and
+    /// in every other folder (a single file beside the frames), so that the next run into the
+    /// frames folder finishes or undoes all of it. A transaction without a frames folder has no
+    /// journal.
     private func journal(_ plans: [Plan]) throws(FramesError) {
-        for folder in state.withLock({ $0.folders }) {
-            guard let lock = folder.lock else { continue }
+        let folders = state.withLock { $0.folders }
+        guard let home = folders.first(where: { $0.lock != nil }), let lock = home.lock else { return }
+        var journal = Journal()
+        for folder in folders {
             let mine = plans.filter { $0.staged.folder === folder }
-            try lock.journalCommit(
-                new: mine.map { ($0.staged.name, $0.staged.inode, $0.staged.size) },
-                kept: mine.compactMap { plan in
-                    plan.kept.map { (plan.staged.name, $0, UInt64(plan.earlier!.st_ino), Int(plan.earlier!.st_size)) }
+            guard !mine.isEmpty else { continue }
+            let files = Journal.Files(
+                new: mine.map { plan in
+                    Journal.New(
+                        inode: plan.staged.inode, size: plan.staged.size, name: plan.staged.name,
+                        staging: plan.staged.staging)
                 },
-                manifest: mine.first { $0.staged.isManifest }?.staged.inode)
+                kept: mine.compactMap { plan in
+                    plan.kept.map { kept in
+                        Journal.Kept(
+                            inode: UInt64(plan.earlier!.st_ino), size: Int(plan.earlier!.st_size), kept: kept,
+                            name: plan.staged.name)
+                    }
+                })
+            if folder === home {
+                journal.files = files
+                journal.manifest = mine.first { $0.staged.isManifest }?.staged.inode
+            } else {
+                journal.outside.append(
+                    Journal.Outside(
+                        device: folder.device, inode: folder.inode, path: folder.absolutePath, files: files))
+            }
         }
+        try lock.journalCommit(journal)
     }
 
     /// Keeps each file about to be replaced under its staging name (a hard link, no copy); by
@@ -277,6 +309,14 @@ extension OutputTransaction {
 
         init(path: String, descriptor: Int32, device: UInt64, inode: UInt64) {
             (self.path, self.descriptor, self.device, self.inode) = (path, descriptor, device, inode)
+        }
+
+        /// The folder's absolute path with no link in it (as a journal names a folder), or the
+        /// path as given when it cannot be resolved.
+        var absolutePath: String {
+            guard let resolved = realpath(path.isEmpty ? "." : path, nil) else { return path }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
 
         /// `name` in this folder, as messages name it.

@@ -2,9 +2,11 @@ import GoldenFolders
 import Raster
 
 extension Manifest {
-    /// The manifest of a run: the job's description, and what `renderer` was made with.
+    /// The manifest of a run: the job's description, and what `renderer` was made with, over the
+    /// manifest the job starts from (`RenderJob.baseManifest`), whose other fields are kept.
     init(job: RenderJob, renderer: FrameRenderer, fileNames: [String]) {
-        self.init()
+        self = job.baseManifest ?? Manifest()
+        version = Manifest().version
         variant = job.scene.variant
         scale = job.scene.scale
         screen = job.scene.variant == .overlay ? job.scene.screenSize : nil

@@ -56,6 +56,17 @@ enum OutputCheck {
         }
     }
 
+    /// Every single file usable (`OutputDestination`): checked once before any input is read
+    /// (`RenderJob.resolve`), and again in the plan. A file in the frame folder is fine when that
+    /// folder is yet to be made: it comes first.
+    static func checkFiles(_ outputs: OutputPlan) throws(FramesError) {
+        for target in outputs.files {
+            try OutputDestination.checkFile(
+                option: target.option, value: target.path, path: target.path,
+                madeFolders: outputs.folder.map { [$0] } ?? [])
+        }
+    }
+
     /// Outputs against inputs and each other: the folder with the names the run writes or
     /// removes there (`frameNames`), the single files. Checked once before any input is read
     /// (`RenderJob.resolve`: a backdrop is not decoded to be refused), and again in the plan
@@ -70,23 +81,24 @@ enum OutputCheck {
         try PathCollisions.check(outputs: paths, inputs: inputs)
     }
 
-    /// Every destination usable before anything is made.
+    /// Every destination usable before anything is made: the single files, and in the frame
+    /// folder no folder, device, FIFO or socket where a frame or the manifest goes (a rename would
+    /// put a file in its place; single files refuse them too).
     static func checkDestinations(_ job: RenderJob, frameNames: [String]) throws(FramesError) {
-        if let folder = job.outputs.folder {
-            try checkFolder(folder, option: job.outputs.folderOption, force: job.outputs.force)
-            for name in frameNames + [Manifest.fileName] where FileInput.isDirectory(folder + "/" + name) {
-                throw .file(FileError(operation: "replace", path: folder + "/" + name, errno: EISDIR))
-            }
-        }
-        for target in job.outputs.files {
-            let parent = PathCollisions.split(target.path).folder
-            // A file in the frame folder is fine when that folder is yet to be made: it comes first.
-            let inNewFolder = job.outputs.folder.map {
-                !FileInput.exists($0) && PathCollisions.Identity(parent) == PathCollisions.Identity($0)
-            }
-            if inNewFolder != true && !FileInput.isDirectory(parent) {
-                let reason = FileInput.exists(parent) ? ENOTDIR : ENOENT
-                throw .file(FileError(operation: "create", path: target.path, errno: reason))
+        try checkFiles(job.outputs)
+        guard let folder = job.outputs.folder else { return }
+        try checkFolder(folder, option: job.outputs.folderOption, force: job.outputs.force)
+        for name in frameNames + [Manifest.fileName] {
+            let path = FileInput.path(name, in: folder)
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR { throw .file(FileError(operation: "replace", path: path, errno: EISDIR)) }
+            if type != S_IFREG, type != S_IFLNK {
+                throw .invalidValue(
+                    option: job.outputs.folderOption, value: folder,
+                    expected: "a folder where '\(Console.shown(name))' is a regular file or nothing (it is "
+                        + "\(FileError.kind(of: info.st_mode)), which the run would replace with a file)")
             }
         }
     }

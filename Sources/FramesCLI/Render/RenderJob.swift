@@ -25,6 +25,9 @@ package struct RenderJob: Sendable {
     /// The tolerance the folder is verified with, kept in its manifest (`verify --update` of a
     /// folder that has one); a render from options has none.
     var tolerance: ManifestTolerance? = nil
+    /// The manifest the run's manifest is written over: every field the run does not set is
+    /// kept from it (`verify --update` keeps its folder's exports); nil for a render from options.
+    var baseManifest: Manifest? = nil
 
     /// The option that chose the label's font, for messages.
     package var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }
@@ -43,6 +46,7 @@ package struct RenderJob: Sendable {
         // read (a backdrop decoded); the plan checks both again.
         try OutputCheck.checkCollisions(
             outputs, frameNames: sequence.writtenIndices.map(sequence.namePattern.name(for:)), inputs: inputs)
+        try OutputCheck.checkFiles(outputs)
         if let folder = outputs.folder {
             try OutputCheck.checkFolder(folder, option: outputs.folderOption, force: outputs.force)
         }

@@ -40,7 +40,7 @@ struct RenderRun {
             if let folder {
                 let sizes = try writeFrames(renderer, names: plan.frameNames, into: folder, transaction)
                 var manifest = Manifest(job: job, renderer: renderer, fileNames: plan.frameNames)
-                manifest.exports = exports
+                manifest.exports += exports
                 try transaction.stage(manifest.bytes, as: Manifest.fileName, in: folder, isManifest: true)
                 summaries.append(summary(of: plan.frameNames.count, sizes: sizes, renderer: renderer))
             }

@@ -50,9 +50,11 @@ enum VerifyCommand {
             (
                 "EXIT STATUS",
                 """
-                  0 every folder holds, 1 a frame differs (or is missing, or extra), 64 a usage error or
-                  a folder this frames cannot honour: not a frames folder, a newer manifest version, a
-                  value out of range, a file the manifest names that is gone.
+                  0 every folder holds, 1 a frame differs (or is missing, or extra) or a killed run left
+                  a folder mid-commit (--update finishes or undoes that commit first), 64 a usage error
+                  or a folder this frames cannot honour: not a frames folder, a newer manifest version,
+                  a value out of range, names --name-pattern would not give, a file the manifest names
+                  that is gone.
                 """
             ),
             (
@@ -98,8 +100,21 @@ enum VerifyCommand {
         var sections: [ReportSection] = []
         var held = 0
         for path in options.folders {
+            // A folder a killed run left mid-commit is read by no one: --update finishes or undoes
+            // the commit first, as any run that writes the folder does; a plain verify says so.
+            if FolderLock.holdsInterruptedCommit(path) {
+                if options.update {
+                    try finishInterruptedCommit(in: path)
+                } else {
+                    let error = FramesError.interruptedCommit(folder: path)
+                    Console.printError("Error: \(error)")
+                    sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
+                    status = max(status, 1)
+                    continue
+                }
+            }
             let verification: FolderVerification
-            do {
+            do throws(FramesError) {
                 verification = try verify(path, options)
             } catch {
                 Console.printError("Error: " + Console.shown("\(error)"))
@@ -130,16 +145,48 @@ enum VerifyCommand {
         return status
     }
 
-    /// The folder at `path` verified, its frames checked on the worker pool.
-    static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
-        let folder = try FramesFolder(
-            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
-            readBackdrop: { try ScreenshotDecoder.decode($0).image })
+    /// Takes the lock of the folder at `path`, which finishes or undoes the commit a killed run
+    /// left in it, says which on standard error, and lets the lock go.
+    static func finishInterruptedCommit(in path: String) throws(FramesError) {
+        let transaction = OutputTransaction()
+        let finished: Bool?
+        do throws(FramesError) {
+            let folder = try transaction.folder(path, creating: false)
+            try transaction.lockFrames(folder)
+            finished = folder.lock?.finishedInterruptedCommit
+        } catch {
+            transaction.rollback()
+            throw error
+        }
+        transaction.rollback()
+        guard let finished else { return }
+        Console.printError(
+            "note: an interrupted run had left \(Console.shown(path)) mid-commit: "
+                + (finished ? "its commit is finished" : "the earlier run is put back"))
+    }
+
+    /// The folder at `path` verified, its frames checked on the worker pool; its names checked
+    /// first as `--update` checks them (`SequencePlan(replaying:)`).
+    static func verify(_ path: String, _ options: Options) throws(FramesError) -> FolderVerification {
+        let folder: FramesFolder
+        do {
+            folder = try FramesFolder(
+                path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
+                readBackdrop: { try ScreenshotDecoder.decode($0).image })
+        } catch {
+            throw .manifest(error)
+        }
+        _ = try SequencePlan(replaying: folder)
         let workers = options.threads?.value ?? WorkerPool.processorCount
-        return try FolderVerification(
-            folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
-        ) { count, check in
-            WorkerPool.map(count, workers: workers, check)
+        do {
+            return try FolderVerification(
+                folder, maxChannelDelta: options.allowedChannelDelta,
+                maxDifferingPixels: options.allowedDifferingPixels
+            ) { count, check in
+                WorkerPool.map(count, workers: workers, check)
+            }
+        } catch {
+            throw .manifest(error)
         }
     }
 
@@ -153,9 +200,6 @@ enum VerifyCommand {
                 throw .unusableInput(
                     option: given.option, value: given.text, expected: "a readable file", cause: .file(error))
             }
-        }
-        if let report = options.report, let refusal = OutputNames.refusal(of: report.value) {
-            throw .invalidValue(option: report.option, value: report.text, expected: refusal)
         }
         if let report = options.report {
             // The report never lands in a folder it verifies (or rewrites), nor on a file it reads.

@@ -3,7 +3,8 @@ import Raster
 
 /// `frames verify --update`: a folder rewritten from its manifest by the render command's own
 /// run (`RenderRun`: temporary names, renames, the manifest last, one run per folder), so the
-/// folder is what `frames` would write for the same options today.
+/// folder is what `frames` would write for the same options today. The manifest is written over
+/// the folder's: the fields a render does not set (the exports it lists) are kept.
 enum VerifyUpdate {
     static func rewrite(_ verification: FolderVerification, threads: Int?) throws(FramesError) {
         let started = monotonicSeconds()
@@ -22,17 +23,7 @@ extension RenderJob {
     init(replaying verification: FolderVerification, threads: Int) throws(FramesError) {
         let folder = verification.folder
         let manifest = folder.manifest
-        let pattern = try NamePattern(replaying: manifest, path: folder.manifestPath)
-        let sequence = SequencePlan(
-            fps: manifest.fps, frameCount: manifest.frameCount, turnFrames: manifest.turnFrames,
-            timeline: manifest.timeline, still: manifest.still, namePattern: pattern)
-        let names = sequence.writtenIndices.map(pattern.name(for:))
-        guard names == manifest.files else {
-            throw .manifest(
-                .invalidValue(
-                    path: folder.manifestPath, key: "files", value: manifest.files.first ?? "",
-                    expected: "the names \(pattern.text) gives (\(names.first ?? ""), …)"))
-        }
+        let sequence = try SequencePlan(replaying: folder)
         self.init(
             style: ResolvedStyle(
                 style: manifest.style, variant: manifest.variant,
@@ -47,7 +38,27 @@ extension RenderJob {
             inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
                 $0
             },
-            tolerance: manifest.tolerance)
+            tolerance: manifest.tolerance, baseManifest: manifest)
+    }
+}
+
+extension SequencePlan {
+    /// The sequence a folder's manifest describes, with the one check of its names that `verify`
+    /// and `verify --update` share: its `namePattern` is one `--name-pattern` takes (a plain
+    /// `.png` name, no '/', not hidden), and its `files` are the names that pattern gives.
+    init(replaying folder: FramesFolder) throws(FramesError) {
+        let manifest = folder.manifest
+        let pattern = try NamePattern(replaying: manifest, path: folder.manifestPath)
+        self.init(
+            fps: manifest.fps, frameCount: manifest.frameCount, turnFrames: manifest.turnFrames,
+            timeline: manifest.timeline, still: manifest.still, namePattern: pattern)
+        let names = writtenIndices.map(pattern.name(for:))
+        guard names == manifest.files else {
+            throw .manifest(
+                .invalidValue(
+                    path: folder.manifestPath, key: "files", value: manifest.files.first ?? "",
+                    expected: "the names \(pattern.text) gives (\(names.first ?? ""), …)"))
+        }
     }
 }
 
