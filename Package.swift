@@ -132,7 +132,8 @@ let package = Package(
         // clusters, shift, PSNR and SSIM), diff pictures and the HTML report. Images only.
         .target(name: "Comparison", dependencies: ["LibC", "Images", "StrictJSON"]),
         // A screenshot's loading indicator read back into a style (docs/measure.md).
-        .target(name: "Measure", dependencies: ["LibC", "Raster", "Comparison", "Screenshots", "Exports", "CLittleCMS"]),
+        .target(
+            name: "Measure", dependencies: ["LibC", "Raster", "Comparison", "Screenshots", "Exports", "CLittleCMS"]),
         // Hand-off formats made from the scene: contact sheets, SVG, Lottie, the Swift initializer.
         .target(name: "Exports", dependencies: ["Raster", "StrictJSON"]),
         // A style's checks: contrast (WCAG 2.2), fit in every language on every device, sizes.
@@ -173,7 +174,8 @@ let package = Package(
         .testTarget(name: "PNGDeflateTests", dependencies: ["PNGDeflate", "Images", "Raster", "CZlib"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images", "Raster", "PNGBridge", "CZlib", "TestSupport"]),
         .testTarget(name: "ScreenshotsTests", dependencies: ["Screenshots", "CLittleCMS", "CTurboJPEG", "CZlib"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "FramesTesting", "TestSupport", "Animation", "Exports"]),
+        .testTarget(
+            name: "RasterTests", dependencies: ["Raster", "FramesTesting", "TestSupport", "Animation", "Exports"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "TestSupport"]),
         .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
         .testTarget(name: "LintTests", dependencies: ["Lint"]),

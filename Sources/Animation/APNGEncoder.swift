@@ -1,4 +1,5 @@
 import Images
+
 /// Writes a sequence as one animated PNG (APNG): it loops forever, each frame shown for 1/fps s.
 ///
 /// The default image (IDAT) is frame 0, whole. Every later frame stores only the rectangle that

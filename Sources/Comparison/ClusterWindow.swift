@@ -1,4 +1,5 @@
 import LibC
+
 /// The largest number of differing pixels inside any N × N window of a `DifferenceMask`, as
 /// pixelmatch's `windowSize` counts them (main branch): N is clamped to the image's smaller side,
 /// only windows wholly inside the image count, and only `.differing` pixels (not anti-aliased nor
@@ -69,4 +70,3 @@ enum ClusterWindow {
         }
     }
 }
-

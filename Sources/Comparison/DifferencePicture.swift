@@ -1,4 +1,5 @@
 import Images
+
 /// pixelmatch's pictures of a difference, pixel for pixel as it draws its `output` (with its
 /// default colours and `alpha` 0.1): differing pixels red, anti-aliased ones yellow, the rest the
 /// expected image's luma faded to a tenth over white; or, as a mask (`diffMask`), the differing

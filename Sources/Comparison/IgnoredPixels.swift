@@ -1,4 +1,5 @@
 import Images
+
 /// The pixels a comparison leaves out: rectangles (`--ignore x,y,width,height`) and a mask image
 /// whose pixels that are not fully transparent are left out (`--mask`).
 public struct IgnoredPixels: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Images
+
 /// How two images differ, pixel by pixel, in premultiplied 8-bit RGBA (so colour hidden under
 /// zero alpha never counts), and whether they pass two thresholds: a largest allowed difference
 /// in any channel of a pixel, and a largest allowed number of pixels that exceed it.

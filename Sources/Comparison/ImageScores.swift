@@ -1,4 +1,5 @@
 import LibC
+
 /// The scores ImageMagick users know, for two straight images of the same size: PSNR and SSIM.
 ///
 /// PSNR is 10 · log10(255² / MSE) in dB over the R, G, B and A samples of every pixel, infinite
@@ -80,4 +81,3 @@ enum ImageScores {
         return 255 + (y - 255) * a
     }
 }
-

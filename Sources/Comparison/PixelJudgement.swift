@@ -1,5 +1,6 @@
 import Images
 import LibC
+
 /// How two pixels at the same place are judged: exactly, as `frames compare` always has
 /// (premultiplied channels, a largest allowed difference), or perceptually, as pixelmatch does.
 public enum PixelJudgement: Sendable, Equatable {
@@ -220,4 +221,3 @@ extension PixelRect {
         y1 = max(y1, y + 1)
     }
 }
-

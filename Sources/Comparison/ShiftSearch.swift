@@ -1,4 +1,5 @@
 import Images
+
 /// Whether the actual image is mostly the expected one moved: the translation within ±`reach`
 /// pixels each way that leaves the fewest pixels different inside the box that holds the
 /// differences.

@@ -1,6 +1,7 @@
 import Images
 import Raster
 import StrictJSON
+
 /// Frames of a sequence in a grid, each tile labelled with its frame number, under a caption
 /// with the style's values: a sheet to review at a glance, or one file to hold as a golden.
 ///

@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// The frames an export holds, in order: what each shows (`SequenceFrame`) and the renderer that
 /// draws them. A turn of the spinner, or a payment session's timeline with hidden frames.
 public struct ExportFrames: AnimationFrames {

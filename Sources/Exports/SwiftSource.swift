@@ -1,5 +1,6 @@
 import Raster
 import StrictJSON
+
 /// A style as the Swift code that makes it on iOS: the `LoadingStyle(…)` initializer with only
 /// the arguments whose values differ from the documented defaults, in the documentation's
 /// order, as the component's page writes its example.

@@ -1,5 +1,6 @@
 import Raster
 import StrictJSON
+
 /// A frame sequence as shapes in points, for the vector exports (`LottieWriter`, `SVGWriter`):
 /// the same geometry `FrameRenderer` rasterizes, before any pixel exists.
 ///

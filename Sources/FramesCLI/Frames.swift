@@ -1,6 +1,5 @@
 import LibC
 
-
 /// A subcommand of `frames`: its name, its usage line for errors, its declarations, and how it
 /// runs.
 struct Subcommand: Sendable {
@@ -32,7 +31,9 @@ let subcommands: [Subcommand] = [
     Subcommand(
         name: "measure", usage: { MeasureCommand.parser.usage }, reference: { MeasureCommand.parser.reference },
         run: { (arguments, _) throws(FramesError) in try MeasureCommand.run(arguments) }),
-    Subcommand(name: "help", usage: { HelpCommand.usage }, reference: nil, run: { (arguments, studio) throws(FramesError) in try HelpCommand.run(arguments, studio: studio) }),
+    Subcommand(
+        name: "help", usage: { HelpCommand.usage }, reference: nil,
+        run: { (arguments, studio) throws(FramesError) in try HelpCommand.run(arguments, studio: studio) }),
 ]
 
 /// The process's `frames`, with `studio` as `frames studio`'s server: installs the stop signals' handler (`Stop`), refuses an argument that is

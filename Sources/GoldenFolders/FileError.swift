@@ -1,6 +1,5 @@
 import LibC
 
-
 /// A file-system failure, with the path and the system's reason (strerror).
 package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file or folder the operation was applied to.

@@ -3,7 +3,6 @@ import LibC
 import Raster
 import StrictJSON
 
-
 /// A folder `frames` wrote, opened to be verified or rendered again: its manifest read and
 /// checked, the files it names found again, and the scene it describes.
 package struct FramesFolder: Sendable {

@@ -4,9 +4,10 @@ import PNGBridge
 /// A C library this package links, and its version: what the loaded library reports, except
 /// where a library has no call for it (then `note` says where the figure comes from).
 ///
-/// Each library's version is asked in one place, the target that links it: libpng and zlib here,
-/// FreeType, HarfBuzz, FriBidi, libunibreak and fontconfig in `Raster`, libwebp and giflib in
-/// `Animation`, Little CMS and libjpeg-turbo in `Screenshots`, libmicrohttpd in `Studio`. Each is
+/// Each library's version is asked in one place, the target that links it: libpng and zlib here
+/// (`ImageLibraries`), FreeType, HarfBuzz, FriBidi, libunibreak and fontconfig in `Raster`
+/// (`TextLibraries`), libwebp and giflib in `Animation` (`AnimationLibraries`), Little CMS and
+/// libjpeg-turbo in `Screenshots` (`ScreenshotLibraries`), libmicrohttpd in `Studio`. Each is
 /// asked the first time it is wanted, so asking opens nothing the process has not loaded.
 /// `frames --version` lists them all; a manifest records those that decide a render's bytes.
 public struct LibraryVersion: Sendable, Equatable {
@@ -25,10 +26,14 @@ public struct LibraryVersion: Sendable, Equatable {
     }
 }
 
-extension LibraryVersion {
+/// The image libraries and their versions, each asked once (`LibraryVersion`).
+package enum ImageLibraries {
     /// libpng's version as the loaded library reports it, e.g. "1.6.39".
     package static let libpng = LibraryVersion(name: "libpng", version: String(cString: png_bridge_libpng_version()))
 
     /// zlib's version as the loaded library reports it, e.g. "1.2.13".
     package static let zlib = LibraryVersion(name: "zlib", version: String(cString: zlibVersion()))
+
+    /// All of them, in the order `frames --version` lists them.
+    package static var all: [LibraryVersion] { [libpng, zlib] }
 }

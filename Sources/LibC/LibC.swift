@@ -1,4 +1,5 @@
 import LibC
+
 // The system's C library for the whole package: `import LibC` instead of choosing among Glibc,
 // Musl and Darwin in every file.
 #if canImport(Glibc)

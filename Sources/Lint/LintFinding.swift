@@ -1,4 +1,5 @@
 import Raster
+
 /// One check of `StyleLint` on a style: what was measured, what is needed, and when it fails, the
 /// property to change and a value of it that passes.
 public struct LintFinding: Sendable, Equatable {

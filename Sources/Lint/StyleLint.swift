@@ -1,5 +1,6 @@
 import Raster
 import StrictJSON
+
 /// The checks `frames lint` and the studio's panel run on a style: contrast by WCAG 2.2's
 /// formula, fit for every built-in language on every known device, and sizes below what a
 /// screen shows well. Each check names the property to change and a value that passes.

@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// The dim layer's opacity from the screenshot and the screen without it (the backdrop).
 ///
 /// A black layer of opacity d over the screen S gives (1 − d)·S in every channel (premultiplied

@@ -1,6 +1,7 @@
 import Images
 import Raster
 import Screenshots
+
 /// What a screenshot measurement is told besides the pixels.
 public struct MeasureOptions: Sendable {
     /// Pixels per point (`ScreenshotScale`).

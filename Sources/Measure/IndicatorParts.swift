@@ -1,6 +1,7 @@
 import Images
 import Raster
 import StrictJSON
+
 /// The parts of one indicator as they are found: the ring, then the card's sides and top, the
 /// label in the card under the ring, the card's bottom under the label, and its corners.
 struct IndicatorParts {

@@ -1,4 +1,5 @@
 import Images
+
 /// The label under the ring: its lines, text size, gap, colour and width, in screenshot pixels
 /// and points.
 ///

@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// The label's font as the measurement needs it: its line metrics per point, and how the
 /// line-profile estimates (`LineProfile`) read on text this package draws in it, so that their
 /// bias for the font cancels.

@@ -1,4 +1,5 @@
 import Raster
+
 /// A label whose text is known: the size refined from the ink's width, the text checked
 /// against the screenshot, the colour from the ink's whole mass.
 ///

@@ -1,5 +1,6 @@
 import Raster
 import StrictJSON
+
 /// Why a screenshot could not be measured.
 public enum MeasureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No ring with an arc of another colour was found anywhere in the image.

@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// The recovered style drawn again over the screenshot's own surroundings, and compared.
 ///
 /// The region is the card (or, where the card does not stand out, the ring's box and the

@@ -1,6 +1,7 @@
 import Comparison
 import Images
 import StrictJSON
+
 /// A measurement as one self-contained HTML page (no network, images as data URIs): the
 /// screenshot with the measured card and ring outlined, then the compared region three ways side
 /// by side (the screenshot, the re-render of the recovered style over the screenshot's

@@ -1,5 +1,6 @@
 import Comparison
 import Raster
+
 /// The report's tables: the style with its ± (and verdicts), and the label's lines.
 extension MeasureReport {
     var styleTable: String {

@@ -1,5 +1,6 @@
 import Raster
 import StrictJSON
+
 /// A measured style checked property by property against an expected one.
 ///
 /// Colours are compared by CIEDE2000 as they show: each over what it is drawn on in the

@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// The parts put together as a style in points, with the card's place and the label's lines.
 extension IndicatorParts {
     /// The measurement of the parts (without dim, residual and re-render, which come after).

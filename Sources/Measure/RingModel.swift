@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// The fitted ring drawn as the contract draws it (track ring, then the arc with round caps, by
 /// the package's exact-area rasterizer) over the fitted card colour, to see how much of the
 /// screenshot it explains.

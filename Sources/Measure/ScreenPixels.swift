@@ -1,5 +1,6 @@
 import Images
 import Raster
+
 /// An sRGB colour as three floats, each channel 0…255 (gamma-encoded, as stored): the form the
 /// measurement mixes, averages and projects colours in. Mixing in this space is what
 /// compositing in sRGB space does, so an anti-aliased edge pixel lies on the line between the two

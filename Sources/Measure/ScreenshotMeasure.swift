@@ -1,6 +1,7 @@
 import Images
 import Raster
 import StrictJSON
+
 /// Reads a loading indicator back from a screenshot (docs/measure.md).
 ///
 /// The ring is found first (`RingSearch`: where many edges point at a common centre) and fitted

@@ -1,5 +1,6 @@
 import Raster
 import StrictJSON
+
 /// How many screenshot pixels make a point, and how that was decided.
 ///
 /// Given a scale, it is used as it is. Given a device, the scale is the image's width over the

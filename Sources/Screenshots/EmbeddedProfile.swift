@@ -38,7 +38,9 @@ enum EmbeddedProfile {
         guard expected > 0, pieces.count == expected else { return nil }
         var profile: [UInt8] = []
         for sequence in 1...expected {
-            guard let piece = pieces[sequence], profile.count + piece.count <= PNGDecoder.maxProfileBytes else { return nil }
+            guard let piece = pieces[sequence], profile.count + piece.count <= PNGDecoder.maxProfileBytes else {
+                return nil
+            }
             profile += piece
         }
         return profile

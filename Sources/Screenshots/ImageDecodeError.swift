@@ -1,4 +1,5 @@
 import Images
+
 /// Why bytes could not be read as a screenshot.
 public enum ImageDecodeError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Neither PNG nor JPEG: what the first bytes look like instead ("empty", "text", …).

@@ -1,4 +1,5 @@
 import Images
+
 /// A screenshot read into sRGB pixels: the image, the format it came in, and the colour profile
 /// it was converted from.
 public struct DecodedScreenshot: Sendable {

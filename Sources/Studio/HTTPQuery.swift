@@ -1,4 +1,5 @@
 import FramesCLI
+
 /// A request's target as the client sent it (`/frame.png?token=…&spinner-color=%23E8421A`), read
 /// by the studio itself rather than by libmicrohttpd, which would cut a value at a `%00` and
 /// keep only one of two equal names: the path, then each parameter once, decoded (`%XX`, and `+`

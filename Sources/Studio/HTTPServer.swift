@@ -3,7 +3,6 @@ import FramesCLI
 import LibC
 import Synchronization
 
-
 /// One HTTP request as the studio sees it: method, path, the query's parameters (each once,
 /// decoded: `HTTPQuery`), the Host header and, for a POST, the body.
 struct HTTPRequest: Sendable {

@@ -1,4 +1,3 @@
-
 /// Why the studio does not render a request: it could never fit the memory budget, or its task
 /// was cancelled (superseded by a newer edit of its page, or the studio stopping).
 enum StudioRefusal: Error {

@@ -63,10 +63,10 @@ enum StudioServer {
 
 extension StudioEntry {
     /// The studio's HTTP server (`StudioServer`), for `frames`'s main.swift to hand to `main`.
-    public static let server = StudioEntry(serve: StudioServer.serve, libraries: [.libmicrohttpd])
+    public static let server = StudioEntry(serve: StudioServer.serve, libraries: [StudioServer.libmicrohttpd])
 }
 
-extension LibraryVersion {
+extension StudioServer {
     /// The header's MHD_VERSION, 0x00097500 as "0.9.75": asking the library would load it.
     static let libmicrohttpd: LibraryVersion = {
         let packed = UInt32(MHD_VERSION)

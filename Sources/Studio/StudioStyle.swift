@@ -1,4 +1,5 @@
 import FramesCLI
+
 /// The studio page's style sheet. Three layouts by the window's width, none wider than the window:
 /// from 1180 px, the form, the preview and the hand-off side by side, each scrolling on its own;
 /// from 720 px, the preview across the top and the form and the hand-off under it; below that, one

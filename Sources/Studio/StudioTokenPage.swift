@@ -1,4 +1,5 @@
 import FramesCLI
+
 /// The page a link without the studio's token (or with another studio's) gets, with status 403:
 /// it asks for the address `frames studio` printed, or its token, and opens the studio there with
 /// the link's style. So a copied link holds the style and not the token, and still opens the same

@@ -1,10 +1,10 @@
 import TestSupport
 import Testing
+
 @testable import Comparison
 @testable import Images
 @testable import StrictJSON
 @testable import TestSupport
-
 
 /// The comparison's fast paths against plain references: the exact figures of straight images
 /// against premultiplying them first, and window counts against a whole summed-area table and a

@@ -1,11 +1,11 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Comparison
 @testable import Images
 @testable import Raster
 @testable import TestSupport
-
 
 /// The perceptual compare counts what pixelmatch counts. pixelmatch itself (Tests/pixelmatch:
 /// v7.1.0 for `yiq`, main at c6fee35 for `oklab`) is the oracle: its published counts on its own

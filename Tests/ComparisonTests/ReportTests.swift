@@ -1,7 +1,7 @@
 import Testing
+
 @testable import Comparison
 @testable import Raster
-
 
 /// The report's parts that need no browser (the page itself is checked in Chromium by
 /// ReportBrowserTests).

@@ -1,7 +1,7 @@
 import Testing
+
 @testable import Exports
 @testable import Raster
-
 
 @Suite struct SwiftSourceTests {
     /// Every 8-bit channel value survives being written as a component and read back the way

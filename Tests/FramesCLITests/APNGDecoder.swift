@@ -1,6 +1,6 @@
 import CZlib
-@testable import Images
 
+@testable import Images
 
 /// A small animated-PNG reader for the tests, written from the APNG specification and
 /// independent of the encoder: chunks, zlib inflate, the five row filters, and frame regions

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
-
 
 /// `--apng`: decoded frame by frame, it must equal the PNG sequence, loop forever at fps, store
 /// only what changes, and be smaller than the sequence.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
-
 
 /// `--backdrop-image` in JPEG, with an embedded colour profile: drawn in sRGB as a browser shows
 /// it, and the folder verifies from its manifest.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FramesCLI
 @testable import Images
 

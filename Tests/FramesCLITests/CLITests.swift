@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import GoldenFolders
 @testable import Images
 @testable import Raster
-
 
 /// Runs the built `frames` executable, as a user would.
 enum CLI {

@@ -1,9 +1,8 @@
 import Foundation
+import LibC
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// Every output checked before any work, with the same rules everywhere: a single file whose
 /// folder is missing (or is a file) is refused by every command naming the option, before

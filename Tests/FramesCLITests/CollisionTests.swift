@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// Outputs never meet inputs nor each other: every such command is refused with exit 64 naming

@@ -1,9 +1,8 @@
 import Foundation
+import LibC
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import FramesCLI
 
 /// SIGKILL at every step of a commit, over an earlier run, with each kind of output: the real
 /// `frames` runs under strace, whose fault injection kills it on entering the Nth call of a

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
-
 
 /// `frames compare`, run as a user would.
 @Suite struct CompareTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// One run per folder: two runs started together into one folder, 20 times. Each run either

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
 @testable import Raster
-
 
 /// Devices, stills, name patterns, quiet runs and backdrops, run as a user would.
 @Suite struct DesignerTests {

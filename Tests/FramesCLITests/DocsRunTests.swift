@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// Every command the documentation shows runs as written from a fresh clone: the commands of the

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
-
 
 /// The documentation shows what the tool does today: generated tables equal the declarations,
 /// every console sample is what the tool prints, the README's pictures are what their commands

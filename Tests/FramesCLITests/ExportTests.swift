@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// Runs Tests/exports/check.py, which opens an exported file with renderers that are not ours

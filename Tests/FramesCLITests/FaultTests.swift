@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// Faults injected into real runs (a full disk: `FullDiskTests`): an interruption, a folder of someone else's

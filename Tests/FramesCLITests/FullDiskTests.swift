@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// A full disk, for real: a small tmpfs mounted for the test (CI runs as root; elsewhere the

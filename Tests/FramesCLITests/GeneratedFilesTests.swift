@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// `frames --generate`: the man page and the bash, zsh and fish completions, each loaded by the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// `frames help`, `frames --version` and unknown commands, as a user meets them.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import FramesCLI
 
+@testable import FramesCLI
 
 /// `frames lint` as a user runs it: the default style's figures, failing and passing styles, the
 /// fixes it names (each one, applied, passes its check), `--json`, and the exit codes.

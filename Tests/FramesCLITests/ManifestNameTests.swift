@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// Messages tell the truth, and a manifest is never a way to make frames remove a file: only

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// The two outputs whose memory a frame size alone does not bound are refused up front above

@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// The output transaction on its own: staged files invisible until the commit, staging from many

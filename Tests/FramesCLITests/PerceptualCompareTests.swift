@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
 @testable import Raster

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+
 @testable import Comparison
 @testable import FramesCLI
 @testable import Images
-
 
 /// The HTML report as headless Chromium draws it: it renders without a script, the table lists
 /// every frame worst first, the expected and actual panels are the frames pixel for pixel at 1:1,

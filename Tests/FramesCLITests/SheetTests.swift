@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+
 @testable import Exports
 @testable import FramesCLI
 @testable import Images
 @testable import Raster
-
 
 /// `--sheet`: frames in a grid under a caption, each tile the frame's own pixels, numbered
 /// underneath on an opaque strip.

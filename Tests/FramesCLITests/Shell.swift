@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import FramesCLI
 
 /// Runs a shell script with `bash`, `zsh`, `fish` or `sh`, the built `frames` first on the PATH

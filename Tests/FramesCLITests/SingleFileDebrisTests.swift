@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// Temporaries of single files left by SIGKILL (`.NAME.<16 hex>.partial` beside an `--apng`,

@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// Stops at random moments with 1, 2 and 4 threads (SIGINT, SIGTERM, SIGHUP in turn, 20 runs

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+
 @testable import Comparison
 @testable import FramesCLI
 @testable import Images
 @testable import Studio
-
 
 /// The studio in headless Chromium: the preview is `frames --frame K`'s pixels at device scale
 /// factors 1, 2 and 3; a colour control changes the image and the URL, and back restores both; a

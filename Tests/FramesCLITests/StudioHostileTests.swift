@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Studio
 
 /// The studio against clients that do not play by the rules, each scripted over raw sockets;

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Studio
 
 /// The preview handled as a person would, in headless Chromium: zoom to fit and to the card (and

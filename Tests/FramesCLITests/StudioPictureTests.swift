@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Studio
 
+@testable import Studio
 
 /// The studio's pictures in docs/images, taken from the real page (written there with
 /// FRAMES_UPDATE_DOCS=1, else into the artifacts folder), and the latency of an edit, measured in

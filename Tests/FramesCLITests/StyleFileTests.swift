@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Raster
-
 
 /// `--style-file` and `--print-style`, run as a user would.
 @Suite struct StyleFileTests {

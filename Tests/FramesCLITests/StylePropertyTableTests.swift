@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Raster
 @testable import StrictJSON
-
 
 /// Walks `StyleProperty.all`: every property must reach every place that lists properties, so
 /// that a new one cannot be half wired. Nothing here names a property by hand.

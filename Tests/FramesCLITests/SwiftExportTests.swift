@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Raster
-
 
 /// The Swift a style exports as (`--swift`, `--print-style --format swift`) compiles against a
 /// stub `LoadingStyle` and `Color` made from the property table, and gives back every value.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// `.ci/test-summary.py`, which CI pipes `swift test` through: every line passes unchanged, then a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 
 /// The label through the built `frames`: limits, warnings that name the option, what the

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
 @testable import Raster
-
 
 /// `--timeline`, `--loading-enabled`, `--visible`: the overlay bound to a payment session.
 @Suite struct TimelineTests {

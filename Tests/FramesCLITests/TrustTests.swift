@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 
 /// The second round of trust: names checked in bytes before anything is written, a closed

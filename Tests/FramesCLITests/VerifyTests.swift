@@ -1,9 +1,9 @@
 import Foundation
 import Testing
+
 @testable import FramesCLI
 @testable import Images
 @testable import Raster
-
 
 /// `frames verify`, run as a user would, on folders `frames` wrote and then changed on purpose.
 @Suite struct VerifyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import FramesCLI
 @testable import Raster
 

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
 import XCTest
+
 @testable import Comparison
 @testable import FramesTesting
 @testable import GoldenFolders
 @testable import Images
 @testable import Raster
-
 
 /// The golden kit's decisions, one by one, on real files in a temporary folder.
 @Suite struct GoldenKitTests {

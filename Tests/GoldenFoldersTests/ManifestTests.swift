@@ -1,12 +1,12 @@
 import CZlib
 import Foundation
 import Testing
+
 @testable import Comparison
 @testable import GoldenFolders
 @testable import Images
 @testable import Raster
 @testable import StrictJSON
-
 
 /// The manifest model: every field written and read back, version 1 manifests, edits named by
 /// fingerprint, and refusals that name the key.

@@ -1,8 +1,8 @@
 import CZlib
 import Testing
+
 @testable import Images
 @testable import Raster
-
 
 /// Every PNG the encoders write, held against two independent readers: zlib's `uncompress`
 /// inflates the image data (a valid zlib stream, its Adler-32 checked, exactly height scanlines of

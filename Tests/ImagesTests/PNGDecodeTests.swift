@@ -2,10 +2,10 @@ import CZlib
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Images
 @testable import Raster
 @testable import TestSupport
-
 
 /// Any PNG reads through libpng as the same 8-bit straight samples: twins of one picture
 /// (Tests/png-twins, made by `make.sh` with Pillow and ImageMagick's libpng) in 16 bits, grey,

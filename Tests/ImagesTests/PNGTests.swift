@@ -1,9 +1,9 @@
 import TestSupport
 import Testing
+
 @testable import Images
 @testable import Raster
 @testable import TestSupport
-
 
 @Suite struct PNGTests {
     @Test(arguments: PNGFilter.allCases)

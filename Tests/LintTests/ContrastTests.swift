@@ -1,7 +1,7 @@
 import Testing
+
 @testable import Lint
 @testable import Raster
-
 
 /// WCAG 2.2's contrast formula against ratios published with the guidelines and by WebAIM, and
 /// the nearest colour of the same hue that reaches a ratio.

@@ -1,9 +1,9 @@
 import Testing
+
 @testable import Images
 @testable import Measure
 @testable import Raster
 @testable import Screenshots
-
 
 /// The measurement's parts on their own: CIEDE2000 against its published test data, the scale of
 /// a screenshot, the calibration kept in the code, and frames this package draws read back.

@@ -1,9 +1,9 @@
 import CZlib
 import Testing
+
 @testable import Images
 @testable import PNGDeflate
 @testable import Raster
-
 
 /// The package's own deflate against zlib's inflate: every stream it writes must inflate to
 /// exactly its input, in one piece or several.

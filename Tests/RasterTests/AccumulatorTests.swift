@@ -1,8 +1,8 @@
 import TestSupport
 import Testing
+
 @testable import Images
 @testable import Raster
-
 
 /// The accumulation rasterizer against independent references.
 @Suite struct AccumulatorTests {

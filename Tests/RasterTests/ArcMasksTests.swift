@@ -1,6 +1,6 @@
 import Testing
-@testable import Raster
 
+@testable import Raster
 
 /// Quarter turns of the arc's mask against the arc rasterized where it is.
 @Suite struct ArcMasksTests {

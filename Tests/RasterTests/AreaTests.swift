@@ -1,5 +1,6 @@
 import LibC
 import Testing
+
 @testable import Raster
 
 /// Areas of the rasterized shapes against their closed forms.

@@ -1,9 +1,9 @@
 import Testing
+
 @testable import Animation
 @testable import Exports
 @testable import Images
 @testable import Raster
-
 
 /// The paths that keep memory bounded for 100-megapixel images give the bytes of the plain ones:
 /// a backdrop kept at the frame's size, the APNG compared and written in bands of rows.

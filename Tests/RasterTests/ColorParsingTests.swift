@@ -1,6 +1,6 @@
 import Testing
-@testable import Raster
 
+@testable import Raster
 
 /// Colours as designers type them: every form `Color(parsing:)` documents, normalised to one
 /// 8-bit value a channel with the documented rounding, and the refusals.

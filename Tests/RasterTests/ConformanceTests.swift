@@ -1,6 +1,7 @@
 import Foundation
 import LibC
 import Testing
+
 @testable import Images
 @testable import Raster
 @testable import StrictJSON

@@ -1,9 +1,9 @@
 import TestSupport
 import Testing
+
 @testable import Images
 @testable import Raster
 @testable import TestSupport
-
 
 /// The fast per-frame path against the plain one, and the sequence's motion.
 @Suite struct FrameTests {

@@ -1,7 +1,7 @@
 import Testing
+
 @testable import FramesTesting
 @testable import Raster
-
 
 /// The reference frames in `golden/`, compared exactly.
 @Suite struct GoldenTests {

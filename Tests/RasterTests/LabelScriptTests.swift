@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Raster
 
+@testable import Raster
 
 /// Label pixels against the exact-area reference, wrapping on a 320 pt overlay, and the limits
 /// of text handling.

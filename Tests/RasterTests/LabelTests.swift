@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+
 @testable import Images
 @testable import Raster
-
 
 /// The label: shaping against HarfBuzz's numbers, fonts and fallbacks, layout, and measurements
 /// taken from rendered pixels.

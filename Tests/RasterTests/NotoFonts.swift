@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Raster
 
+@testable import Raster
 
 /// The Noto fonts the script tests need (Debian: fonts-noto-core, fonts-noto-cjk,
 /// fonts-noto-color-emoji; `.ci/run` installs them). A missing family fails the test, naming

@@ -1,7 +1,7 @@
 import Testing
+
 @testable import Images
 @testable import Raster
-
 
 @Suite struct ColorTests {
     @Test(arguments: [

@@ -1,9 +1,9 @@
 import TestSupport
 import Testing
+
 @testable import Images
 @testable import Raster
 @testable import TestSupport
-
 
 /// The piecewise encoder's files against the plain path: libpng reads them back to exactly the
 /// pixels of `referenceFrame`, which `PNGEncoder` (libpng) also round-trips.

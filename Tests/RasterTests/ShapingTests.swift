@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Raster
 
+@testable import Raster
 
 /// Glyph ids and positions against HarfBuzz's own `hb-shape`, run by run with the same font,
 /// direction, script, language and context; and the order of runs on a line.

@@ -1,7 +1,7 @@
 import Testing
+
 @testable import Images
 @testable import Raster
-
 
 /// Which rows the exact union searches (`SimpleShapes`): shapes judged simple, rows where shapes
 /// meet, and the same values as searching every row.

@@ -1,5 +1,6 @@
 import LibC
 import Testing
+
 @testable import Images
 @testable import Raster
 

@@ -3,9 +3,9 @@ import CTurboJPEG
 import CZlib
 import Foundation
 import Testing
+
 @testable import Images
 @testable import Screenshots
-
 
 /// The screenshot reader on files made here with the libraries themselves: JPEGs libjpeg-turbo
 /// encodes, ICC profiles Little CMS writes (sRGB, and Display P3 from its primaries), embedded

@@ -1,5 +1,6 @@
 import Images
 import StrictJSON
+
 /// One image in a report, and how it compared.
 package struct ReportFrame: Sendable {
     let name: String

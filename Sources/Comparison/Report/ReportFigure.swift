@@ -1,5 +1,6 @@
 import Images
 import StrictJSON
+
 /// A frame that fails, drawn in a report: expected | actual | difference at 1:1, a 4× zoom of the
 /// difference box, the figures and the thresholds.
 struct ReportFigure {

@@ -1,4 +1,7 @@
+import Animation
 import Images
+import Raster
+import Screenshots
 
 /// `frames --version`, in the manner of `curl --version`: the name and version, then each C
 /// library and its version, so that a bug report says what the tool ran with.
@@ -6,9 +9,9 @@ enum VersionText {
     /// "frames 0.2.0 (x86_64, Linux)", then one line a library: the renderer's, the animations',
     /// the screenshots' and `studio`'s.
     static func text(studio: StudioEntry) -> String {
-        let libraries: [LibraryVersion] =
-            [.libpng, .zlib, .freeType, .harfBuzz, .friBidi, .libunibreak, .fontconfig, .libwebp, .giflib]
-            + [.littleCMS, .libjpegTurbo] + studio.libraries
+        let libraries =
+            ImageLibraries.all + TextLibraries.all + AnimationLibraries.all + ScreenshotLibraries.all
+            + studio.libraries
         let width = libraries.map(\.name.count).max() ?? 0
         var lines = ["frames \(RenderCommand.version) (\(platform))", "Libraries:"]
         for library in libraries {

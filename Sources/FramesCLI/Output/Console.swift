@@ -3,7 +3,6 @@ import GoldenFolders
 import LibC
 import Synchronization
 
-
 /// Writing to the terminal without Foundation. A failed write to standard output ends printing
 /// and nothing else: the run still writes its files. A reader that went away (`frames compare … |
 /// head -1`: EPIPE, with SIGPIPE ignored) is no failure; any other (a closed descriptor, a full

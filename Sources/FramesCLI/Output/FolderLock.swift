@@ -1,7 +1,6 @@
 import GoldenFolders
 import LibC
 
-
 /// One run per frames folder: an advisory lock (`flock`) on `.frames.lock` in the folder, which
 /// the kernel drops when the process dies, however it dies. The lock file is also the journal of
 /// the run's commit (`OutputTransaction.commit`), so that the next run can finish or undo a

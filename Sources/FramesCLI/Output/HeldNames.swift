@@ -2,7 +2,6 @@ import GoldenFolders
 import Images
 import LibC
 
-
 /// Staging names of single files (an animated PNG, a sheet, an export, a diff, a report) that a
 /// run killed with SIGKILL left beside their destination, recognised and removed by the next run
 /// that writes the same destination.

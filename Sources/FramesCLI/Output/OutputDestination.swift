@@ -1,13 +1,6 @@
-import FrameFiles
+import GoldenFolders
+import LibC
 import Raster
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one check of a single file an option names as an output (`--apng`, `--sheet`, the
 /// exports, `compare --diff` of two files, `--diff-mask`, `--report` of every command), made

@@ -1,7 +1,6 @@
 import GoldenFolders
 import LibC
 
-
 /// A path a command reads or writes, with the option that named it: a file, or a folder and the
 /// names in it that the command reads or writes (nil: any name).
 struct NamedPath: Sendable {

@@ -2,7 +2,6 @@ import Comparison
 import GoldenFolders
 import LibC
 
-
 /// A staged file written in several appends: every write is checked, so a full disk is an
 /// error, not a short file; a failure removes the file.
 final class StagingFile {

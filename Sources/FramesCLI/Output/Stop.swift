@@ -1,7 +1,6 @@
 import LibC
 import Synchronization
 
-
 /// Stopping a run: the command's one signal handler. SIGINT, SIGTERM and SIGHUP only record the
 /// signal (an atomic store, the one thing a handler may safely do); the run asks `check()` between
 /// its stages and before each frame, and a stop found there throws `FramesError.stopped`, so the

@@ -1,7 +1,6 @@
 import Images
 import LibC
 
-
 /// The command's one pool of threads: `workers` plain threads (the calling thread is one of
 /// them) take the next index not taken, in order, until every index is done or one has failed;
 /// all are joined before `forEach` returns. Nothing is left running, nothing is detached.

@@ -1,7 +1,6 @@
 import GoldenFolders
 import LibC
 
-
 /// The plan of a render's outputs, checked before anything is written: every name in bytes
 /// (`OutputNames`), outputs against inputs and each other (`PathCollisions`), and every
 /// destination usable (the folder's ancestors folders, no folder where a file goes, each single

@@ -1,4 +1,5 @@
 import Measure
+
 /// The help sections of `frames --help` after OPTIONS: subcommands, colours, output, limits,
 /// output folders and examples.
 enum RenderHelp {

@@ -5,7 +5,6 @@ import LibC
 import Raster
 import StrictJSON
 
-
 /// One render of `frames`, in the order it happens, each step a function read from `run`:
 /// plan (every output checked, nothing written) → open (the frame folder made and locked) →
 /// render (the static layers, once) → the single files (each encoded and staged) → the frames

@@ -1,6 +1,5 @@
 import LibC
 
-
 /// `frames studio [--port N] [--no-open]`: its declarations and help. The server it starts is the
 /// Studio target's (`StudioEntry`), which `frames`'s main.swift hands to `main`.
 package enum StudioCommand {

@@ -4,7 +4,6 @@ import LibC
 import Screenshots
 import StrictJSON
 
-
 /// `frames verify DIR…`: renders again what each folder's manifest describes and compares it
 /// with the folder's files, frame by frame, with the thresholds and figures of `frames compare`;
 /// says what changed since the folder was written; `--update` rewrites the folders.

@@ -3,7 +3,6 @@ import Images
 import LibC
 import Raster
 
-
 /// What a render was made with, recorded in its manifest and compared when it is verified, so
 /// that "FreeType was updated" or "the font file changed" is said before pixels are compared.
 extension Manifest {
@@ -14,9 +13,9 @@ extension Manifest {
     /// render without a label never opens them (Sources/LibraryLoader), nor does asking their
     /// versions here.
     static func libraryVersions(label: Bool, fontconfig: Bool) -> [String: String] {
-        var libraries = [LibraryVersion.zlib, .libpng]
-        if label { libraries.append(.freeType) }
-        if label && fontconfig { libraries.append(.fontconfig) }
+        var libraries = [ImageLibraries.zlib, ImageLibraries.libpng]
+        if label { libraries.append(TextLibraries.freeType) }
+        if label && fontconfig { libraries.append(TextLibraries.fontconfig) }
         return Dictionary(uniqueKeysWithValues: libraries.map { ($0.name, $0.version) })
     }
 

@@ -1,6 +1,7 @@
 import Images
 import Raster
 import StrictJSON
+
 /// Why a folder cannot be verified or re-rendered from its manifest: each case names the folder
 /// (or its manifest's path) and, where one is to blame, the key.
 package enum ManifestError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Comparison
 import Images
+
 /// The tolerance a golden folder is verified with, recorded in its manifest.json under
 /// `tolerance`: `{"metric": "yiq" or "oklab", "threshold": 0…1, "includeAA": false,
 /// "maxDifferingPixels": 0}` (threshold, includeAA and maxDifferingPixels optional, with those

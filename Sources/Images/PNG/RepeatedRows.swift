@@ -1,4 +1,5 @@
 import PNGDeflate
+
 /// Runs of rows that repeat, found in an image and compressed as one row (`RowDeflate`).
 ///
 /// A full-screen overlay is mostly rows equal to the row above: the dim layer above and below

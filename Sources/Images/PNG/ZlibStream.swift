@@ -1,4 +1,5 @@
 import PNGDeflate
+
 /// How scanlines are deflated.
 public enum Compression: Sendable, Equatable, CustomStringConvertible {
     /// zlib's deflate at a level, 0…9.
@@ -28,7 +29,9 @@ public enum Compression: Sendable, Equatable, CustomStringConvertible {
 
     /// `lines` (whole scanlines of `rowBytes` bytes) as one independent piece of a deflate stream
     /// (see `Deflate`), with its Adler-32.
-    package func piece(_ lines: UnsafeBufferPointer<UInt8>, rowBytes: Int, last: Bool) throws(PNGError) -> CompressedPiece {
+    package func piece(_ lines: UnsafeBufferPointer<UInt8>, rowBytes: Int, last: Bool) throws(PNGError)
+        -> CompressedPiece
+    {
         let bytes: [UInt8]
         switch self {
         case .zlib(let level): bytes = try Deflate.piece(lines, level: level, last: last)

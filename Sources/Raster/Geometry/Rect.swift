@@ -1,4 +1,5 @@
 import Images
+
 /// An axis-aligned rectangle given by its top-left corner and its size (y grows downward).
 ///
 /// Guarantees nothing about the pixel grid: edges may lie anywhere, which is how the scene

@@ -1,4 +1,5 @@
 import Images
+
 /// A window of premultiplied sRGB pixels held as Float RGBA (0…1) while layers are composited,
 /// then rounded to 8 bits once.
 ///

@@ -1,4 +1,5 @@
 import Images
+
 /// Where a layer paints, and how much of each pixel.
 package enum Coverage: Sendable, Equatable {
     /// An axis-aligned rectangle in pixels with exact fractional coverage at its edges

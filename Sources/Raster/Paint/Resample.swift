@@ -1,4 +1,5 @@
 import Images
+
 /// Scaling an image to cover a size (aspect-fill, centred), as a backdrop.
 package enum Resample {
     /// `image` scaled by s = max(width / w, height / h), centred, cropped to width × height px.

@@ -1,4 +1,5 @@
 import Images
+
 /// How much of each pixel of a window a shape covers: 0 (none) … 1 (all), one `Float` a pixel.
 ///
 /// `window` places the mask on the pixel grid; values are stored row by row, `window.width`

@@ -1,4 +1,5 @@
 import Images
+
 /// The coverage rasterizer: exact-area accumulation of line segments, non-zero winding.
 ///
 /// Method (font-rs's `raster.rs`, after libart and stb_truetype): every line segment adds, to

@@ -1,4 +1,5 @@
 import Images
+
 /// Which rows of a union of shapes the exact search of `Rasterizer.unionCoverage` must visit.
 ///
 /// The plain accumulation is already the exact union in a pixel row when every shape that reaches

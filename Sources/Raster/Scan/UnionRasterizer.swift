@@ -1,4 +1,5 @@
 import Images
+
 /// Exact coverage of a union of shapes that overlap, such as the glyphs of a label.
 ///
 /// `Rasterizer.coverage` gives min(1, |winding area|) per pixel: exact where the winding number

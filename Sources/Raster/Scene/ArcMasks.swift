@@ -1,4 +1,5 @@
 import Images
+
 /// The arc's masks of a sequence, made once per quarter turn when the spinner's centre allows.
 ///
 /// When the frame count is a multiple of 4, frame k + N/4 is frame k's arc turned 90° about the

@@ -1,5 +1,6 @@
 import Images
 import StrictJSON
+
 /// Which form of the component a frame shows.
 public enum Variant: String, Sendable, CaseIterable, Equatable {
     /// `SecureLoadingView`: the image is the card itself.

@@ -1,4 +1,5 @@
 import Images
+
 /// Frame k of a `FrameRenderer` as rows on demand: the static image, with the arc (and the label
 /// where it reaches over the arc) composited where the arc covers. What the encoders read.
 struct SpinnerFrame: ChangedRows {

@@ -1,4 +1,5 @@
 import Images
+
 /// Which part of a layer's mask to make.
 enum LayerCut: Sendable, Equatable {
     /// The whole mask.

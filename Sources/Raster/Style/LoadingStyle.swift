@@ -1,4 +1,5 @@
 import StrictJSON
+
 /// The loading indicator's style: the documented `LoadingStyle` struct, its 13 properties under
 /// their documented names and defaults. Lengths are points (pt).
 ///

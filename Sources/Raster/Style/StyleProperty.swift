@@ -1,4 +1,5 @@
 import StrictJSON
+
 /// One of the 13 documented properties of `LoadingStyle`, declared once.
 ///
 /// Everything that lists style properties derives from `StyleProperty.all`: the command line's

@@ -1,7 +1,6 @@
 import CFontconfig
 import LibC
 
-
 /// Finds font files with fontconfig.
 ///
 /// fontconfig never says "not found": any family matches something (usually DejaVu Sans). So a

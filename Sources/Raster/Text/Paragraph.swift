@@ -1,4 +1,5 @@
 import Images
+
 /// One paragraph of a label (text between newlines), analysed once: its characters, grapheme
 /// clusters, each cluster's font, script and bidi level, and where lines may break; then set into
 /// lines of shaped glyphs.

@@ -13,8 +13,8 @@ import Images
 package enum TextShaping {
     /// The libraries' versions, for the manifest: "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)".
     package static let versions =
-        "HarfBuzz \(LibraryVersion.harfBuzz.version), FriBidi \(LibraryVersion.friBidi.version), "
-        + "libunibreak (line breaking \(LibraryVersion.libunibreak.version))"
+        "HarfBuzz \(TextLibraries.harfBuzz.version), FriBidi \(TextLibraries.friBidi.version), "
+        + "libunibreak (line breaking \(TextLibraries.libunibreak.version))"
 
     /// One glyph as HarfBuzz places it, font units.
     struct ShapedGlyph: Sendable {

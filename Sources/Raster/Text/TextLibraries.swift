@@ -5,8 +5,8 @@ import CHarfBuzz
 import CUnibreak
 import Images
 
-/// The versions of the libraries behind text, each asked once (`LibraryVersion`).
-extension LibraryVersion {
+/// The libraries behind text and their versions, each asked once (`LibraryVersion`).
+package enum TextLibraries {
     /// FreeType's version from a library opened and closed for the question.
     package static let freeType: LibraryVersion = {
         var library: FT_Library?
@@ -44,4 +44,7 @@ extension LibraryVersion {
         return LibraryVersion(
             name: "fontconfig", version: "\(number / 10000).\(number / 100 % 100).\(number % 100)")
     }()
+
+    /// All of them, in the order `frames --version` lists them.
+    package static var all: [LibraryVersion] { [freeType, harfBuzz, friBidi, libunibreak, fontconfig] }
 }

@@ -2,8 +2,8 @@ import CLittleCMS
 import CTurboJPEG
 import Images
 
-/// The versions of the screenshot decoders' libraries, each asked once (`LibraryVersion`).
-extension LibraryVersion {
+/// The screenshot decoders' libraries and their versions, each asked once (`LibraryVersion`).
+package enum ScreenshotLibraries {
     /// Little CMS's version as the loaded library reports it, e.g. "2.14" (from 2140).
     package static let littleCMS: LibraryVersion = {
         let packed = Int(cmsGetEncodedCMMversion())
@@ -17,4 +17,7 @@ extension LibraryVersion {
         let version = packed == 0 ? "unknown" : "\(packed / 1_000_000).\(packed / 1000 % 1000).\(packed % 1000)"
         return LibraryVersion(name: "libjpeg-turbo", version: version, note: "from its header at build time")
     }()
+
+    /// All of them, in the order `frames --version` lists them.
+    package static var all: [LibraryVersion] { [littleCMS, libjpegTurbo] }
 }

@@ -2,8 +2,8 @@ import CGIF
 import CWebP
 import Images
 
-/// The versions of the animation encoders' libraries, each asked once (`LibraryVersion`).
-extension LibraryVersion {
+/// The animation encoders' libraries and their versions, each asked once (`LibraryVersion`).
+package enum AnimationLibraries {
     /// libwebp's encoder version as the loaded library reports it, e.g. "1.2.4" (a byte each for
     /// major, minor and revision).
     package static let libwebp: LibraryVersion = {
@@ -15,4 +15,7 @@ extension LibraryVersion {
     package static let giflib = LibraryVersion(
         name: "giflib", version: "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)",
         note: "from its header at build time")
+
+    /// All of them, in the order `frames --version` lists them.
+    package static var all: [LibraryVersion] { [libwebp, giflib] }
 }
