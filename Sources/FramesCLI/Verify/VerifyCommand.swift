@@ -106,11 +106,13 @@ enum VerifyCommand {
             do {
                 verification = try verify(path, options)
             } catch {
+                try Stop.check()
                 Console.printError("Error: " + Console.shown("\(error)"))
                 sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
                 status = 64
                 continue
             }
+            try Stop.check()
             sections.append(verification.reportSection)
             try printResult(of: verification)
             if verification.holds { held += 1 }
@@ -136,8 +138,12 @@ enum VerifyCommand {
 
     /// The folder at `path` verified, its frames checked on the worker pool.
     static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
-        let folder = try FramesFolder(
-            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+        // Nothing is staged while a folder is opened (its backdrop image decoded).
+        let folder = try Stop.endingAtOnce { () throws(ManifestError) in
+            try FramesFolder(
+                path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
+                shouldStop: Stop.asked)
+        }
         let workers = options.threads?.value ?? WorkerPool.processorCount
         return try FolderVerification(
             folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
