@@ -78,7 +78,10 @@ enum Stop {
     static func endingAtOnce<T, E: Error>(_ work: () throws(E) -> T) throws(E) -> T {
         atOnce.store(true, ordering: .relaxed)
         defer { atOnce.store(false, ordering: .relaxed) }
-        if let requested { end(by: requested) }
+        if let requested {
+            Console.printError("\(FramesError.stopped(signal: requested))")
+            end(by: requested)
+        }
         return try work()
     }
 
