@@ -26,7 +26,8 @@ typedef struct png_bridge_reader png_bridge_reader;
 /// A reader for a PNG whose IHDR says `width` × `height`, `bit_depth`, `color_type` and
 /// `interlace` (read by the caller from the first 29 bytes, so that it can allocate the pixels
 /// first); NULL when out of memory. 8-bit RGB and RGBA that are not interlaced are read without
-/// libpng (png_rows.c, same pixels, inflated by libdeflate where the system has it). `readers`: 0
+/// libpng (png_rows.c, same pixels, inflated by libdeflate where the system has it; a file whose
+/// chunks it does not read as libpng does is handed to libpng with the bytes kept). `readers`: 0
 /// the fastest, 1 libpng for every file, 2 png_rows.c with zlib only (the references tests use).
 png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
                                             int interlace, int readers);
