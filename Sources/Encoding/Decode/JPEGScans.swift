@@ -87,15 +87,21 @@ struct JPEGScans: Equatable {
                         }
                     }
                 }
-                while i + 1 < b.count, !(b[i] == 0xFF && b[i + 1] != 0 && !(0xD0...0xD7).contains(b[i + 1])) {
-                    i += 1
-                }
+                i = Self.nextMarker(b, from: i)
             }
         }
         let perPass = components.reduce(0.0) {
             $0 + Double(Self.blocks(of: $1.id, components, width: width, height: height) ?? 0) * 64
         }
         passes = perPass > 0 ? coefficients / perPass : 0
+    }
+
+    /// Where the entropy-coded data that starts at `start` ends: the next marker (FF then a byte
+    /// that is neither a stuffed 00 nor a restart marker), or the end of `b`.
+    private static func nextMarker(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i + 1 < b.count, !(b[i] == 0xFF && b[i + 1] != 0 && !(0xD0...0xD7).contains(b[i + 1])) { i += 1 }
+        return i
     }
 
     /// The blocks of component `id` in a frame of `width` × `height` px, counted in whole MCUs.
