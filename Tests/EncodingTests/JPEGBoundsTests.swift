@@ -149,6 +149,21 @@ import Testing
         }
     }
 
+    /// A warning about the file's labels, not its data (a JFIF revision 2.1 libjpeg does not know)
+    /// stops the strict decode; the file is decoded again to its end and read.
+    @Test func aWarningAboutLabelsOnlyIsRead() throws {
+        var bytes = try Self.jpeg(width: 64, height: 48, progressive: false)
+        let jfif = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("JFIF".utf8) + [0]) })
+        bytes[jfif + 5] = 2
+        bytes[jfif + 6] = 1
+        let decoded = try ScreenshotDecoder.decode(bytes)
+        #expect(decoded.image.width == 64 && decoded.image.height == 48)
+        #expect(
+            decoded.image.pixels
+                == (try ScreenshotDecoder.decode(try Self.jpeg(width: 64, height: 48, progressive: false)).image.pixels)
+        )
+    }
+
     /// A corrupt byte in the scan data (a bad Huffman code, a marker where none belongs) is
     /// refused; the whole file reads.
     @Test func corruptScanDataIsRefused() throws {

@@ -103,7 +103,11 @@ enum JPEGDecoder {
         let status = bytes.withUnsafeBufferPointer { b in
             tjDecompressHeader3(handle, b.baseAddress, UInt(b.count), &width, &height, &subsampling, &colorspace)
         }
-        if status != 0 {
+        // A warning about the file's labels (an unknown JFIF revision) leaves the header read.
+        let labelsOnly =
+            tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue) && !isCorruptData(message(handle))
+            && width > 0 && height > 0
+        if status != 0, !labelsOnly {
             let reason = message(handle)
             throw cut(bytes, reason)
                 ? .truncated(format: "JPEG", reason: reason) : .unreadable(format: "JPEG", reason: reason)
