@@ -334,14 +334,16 @@ int png_bridge_reader_push(png_bridge_reader *reader, const unsigned char *bytes
                            unsigned char *pixels, size_t capacity) {
     if (reader->failed) return reader->failed;
     while (count > 0) {
+        // Asked before each slice: a caller that pushes a file in pieces of a slice or less (as it
+        // reads them) is asked at every piece.
+        if (reader->stop != NULL && reader->stop(reader->stop_context)) {
+            return fail(reader, PNG_BRIDGE_STOPPED, "stopped");
+        }
         size_t take = count < SLICE ? count : SLICE;
         int status = push_slice(reader, bytes, take, pixels, capacity);
         if (status != 0) return status;
         bytes += take;
         count -= take;
-        if (count > 0 && reader->stop != NULL && reader->stop(reader->stop_context)) {
-            return fail(reader, PNG_BRIDGE_STOPPED, "stopped");
-        }
     }
     return 0;
 }
