@@ -148,7 +148,8 @@ enum VerifyCommand {
         return try FolderVerification(
             folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
         ) { count, check in
-            WorkerPool.map(count, workers: workers, check)
+            // A stop leaves the frames not yet checked; `run` then ends by it (within a frame).
+            WorkerPool.map(count, workers: workers) { Stop.requested == nil ? check($0) : .unmatched("stopped") }
         }
     }
 
