@@ -27,8 +27,12 @@ package struct FramesFolder: Sendable {
 
     /// Opens the folder at `path`. A file the manifest names is looked for at `fontFile` or
     /// `backdropImage` when given, else next to the manifest (by its name), else where the
-    /// manifest says (a relative path from the current folder).
-    package init(path given: String, fontFile: String? = nil, backdropImage: String? = nil) throws(ManifestError) {
+    /// manifest says (a relative path from the current folder). `shouldStop` is handed to the
+    /// backdrop image's decode (`ScreenshotDecoder.decode`).
+    package init(
+        path given: String, fontFile: String? = nil, backdropImage: String? = nil,
+        shouldStop: (@Sendable () -> Bool)? = nil
+    ) throws(ManifestError) {
         // "golden/x/" as a shell's glob gives it: named "golden/x" in messages and paths.
         var path = given
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -64,7 +68,7 @@ package struct FramesFolder: Sendable {
         var image: Pixmap? = nil
         if let file = backdropImageFile {
             do {
-                image = try ScreenshotDecoder.decode(FileInput.read(file)).image
+                image = try ScreenshotDecoder.decode(FileInput.read(file), shouldStop: shouldStop).image
             } catch {
                 throw .invalidValue(
                     path: manifestPath, key: "backdrop.image", value: "'\(file)'",
