@@ -172,7 +172,8 @@ let package = Package(
         // What the test targets share: a seeded generator, pixel differences said in words.
         .target(name: "TestSupport", dependencies: ["Images"], path: "Tests/Support"),
         .testTarget(name: "PNGDeflateTests", dependencies: ["PNGDeflate", "Images", "Raster", "CZlib"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "Raster", "PNGBridge", "CZlib", "TestSupport"]),
+        .testTarget(
+            name: "ImagesTests", dependencies: ["Screenshots", "Images", "Raster", "PNGBridge", "CZlib", "TestSupport"]),
         .testTarget(name: "ScreenshotsTests", dependencies: ["Screenshots", "CLittleCMS", "CTurboJPEG", "CZlib"]),
         .testTarget(
             name: "RasterTests", dependencies: ["Raster", "FramesTesting", "TestSupport", "Animation", "Exports"]),

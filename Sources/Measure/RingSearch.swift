@@ -58,6 +58,11 @@ struct RingSearch {
     /// edge and its change is at least `minimumStrength`.
     private mutating func findEdges() {
         let (w, h) = (reduced.width, reduced.height)
+        // The filters need a pixel on each side: an image narrower or lower than 3 has no edges.
+        guard w >= 3, h >= 3 else {
+            rowStarts = [Int](repeating: 0, count: h + 1)
+            return
+        }
         var strength = [Float](repeating: 0, count: w * h)
         var directions = [SIMD2<Float>](repeating: .zero, count: w * h)
         reduced.planes.withUnsafeBufferPointer { p in
@@ -157,6 +162,9 @@ struct RingSearch {
     /// around it.
     func candidates(limit: Int = 28) -> [Candidate] {
         let (w, h) = (reduced.width, reduced.height)
+        // A peak is looked for 3 pixels in from every side: a smaller image has none (1 × 1 px
+        // screenshots trapped here).
+        guard w > 6, h > 6 else { return [] }
         let votes = accumulator()
         var summed = [Float](repeating: 0, count: w * h)
         for y in 2..<(h - 2) {

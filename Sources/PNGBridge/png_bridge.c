@@ -128,9 +128,67 @@ struct png_bridge_reader {
     int passes;
     uint32_t rows_done;
     int ended;
-    int failed;
+    int failed; // how the read ended: PNG_BRIDGE_REFUSED, _STOPPED or _TOO_MUCH_DATA, or 0
     png_rows *rows; // the reader without libpng, for 8-bit RGB and RGBA not interlaced
+    int (*stop)(void *);
+    void *stop_context;
+    // The chunks walked as the bytes pass, for the bytes of IDAT data: at most `data_limit`.
+    int walk_state; // 0 the signature, 1 a chunk's head, 2 its data and CRC, 3 after IEND
+    unsigned char walk_head[8];
+    uint64_t walk_count; // bytes of the signature or head so far, or of data and CRC still to come
+    int walk_idat;
+    uint64_t image_data, data_limit;
 };
+
+/// Bytes read between two looks at `stop`: 64 KiB inflate to at most about 64 MiB.
+enum { SLICE = 64 << 10 };
+
+uint64_t png_bridge_image_data_limit(uint32_t width, uint32_t height, int bit_depth, int color_type,
+                                     int interlace) {
+    int channels = color_type == 2 ? 3 : color_type == 4 ? 2 : color_type == 6 ? 4 : 1;
+    uint64_t row_bytes = ((uint64_t)width * (uint64_t)(channels * (bit_depth > 0 ? bit_depth : 16)) + 7) / 8;
+    // An interlaced image has up to seven passes' filter bytes and partial bytes a row.
+    uint64_t rows = (uint64_t)height * (row_bytes + 1 + (interlace ? 7 : 0));
+    return 2 * rows + (1 << 20);
+}
+
+/// Counts the IDAT data in the next `count` bytes of the file; -1 past the limit.
+static int count_image_data(png_bridge_reader *reader, const unsigned char *bytes, size_t count) {
+    while (count > 0 && reader->walk_state != 3) {
+        if (reader->walk_state == 2) {
+            size_t take = reader->walk_count < count ? (size_t)reader->walk_count : count;
+            // The data, then 4 bytes of CRC.
+            if (reader->walk_idat && reader->walk_count > 4) {
+                uint64_t data = reader->walk_count - 4;
+                reader->image_data += take < data ? take : data;
+                if (reader->image_data > reader->data_limit) return -1;
+            }
+            reader->walk_count -= take;
+            bytes += take;
+            count -= take;
+            if (reader->walk_count == 0) reader->walk_state = 1;
+            continue;
+        }
+        size_t need = 8 - (size_t)reader->walk_count;
+        size_t take = need < count ? need : count;
+        if (reader->walk_state == 1) memcpy(reader->walk_head + reader->walk_count, bytes, take);
+        reader->walk_count += take;
+        bytes += take;
+        count -= take;
+        if (reader->walk_count < 8) continue;
+        if (reader->walk_state == 0) {
+            reader->walk_state = 1;
+            reader->walk_count = 0;
+            continue;
+        }
+        const unsigned char *h = reader->walk_head;
+        uint64_t length = (uint64_t)h[0] << 24 | (uint64_t)h[1] << 16 | (uint64_t)h[2] << 8 | h[3];
+        reader->walk_idat = memcmp(h + 4, "IDAT", 4) == 0;
+        reader->walk_state = memcmp(h + 4, "IEND", 4) == 0 ? 3 : 2;
+        reader->walk_count = length + 4;
+    }
+    return 0;
+}
 
 static void reader_error(png_structp png, png_const_charp text) {
     png_bridge_reader *reader = (png_bridge_reader *)png_get_error_ptr(png);
@@ -179,12 +237,26 @@ static void reader_end(png_structp png, png_infop info) {
     ((png_bridge_reader *)png_get_progressive_ptr(png))->ended = 1;
 }
 
+/// Starts libpng's reader; -1 when out of memory.
+static int start_libpng(png_bridge_reader *reader) {
+    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, on_warning);
+    if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
+    if (reader->png == NULL || reader->info == NULL) return -1;
+    png_set_user_limits(reader->png, reader->width, reader->height);
+    // Every IDAT byte is covered by its chunk's CRC-32, which libpng checks: zlib's Adler-32 of
+    // the inflated data would check the same bytes again, at 11 % of the decode time.
+    png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+    png_set_progressive_read_fn(reader->png, reader, reader_info, reader_row, reader_end);
+    return 0;
+}
+
 png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int bit_depth, int color_type,
                                             int interlace, int readers) {
     png_bridge_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return NULL;
     reader->width = width;
     reader->height = height;
+    reader->data_limit = png_bridge_image_data_limit(width, height, bit_depth, color_type, interlace);
     if (readers != 1 && bit_depth == 8 && (color_type == 2 || color_type == 6) && interlace == 0) {
         reader->rows = png_rows_create(width, height, color_type, readers == 2);
         if (reader->rows == NULL) {
@@ -193,35 +265,86 @@ png_bridge_reader *png_bridge_reader_create(uint32_t width, uint32_t height, int
         }
         return reader;
     }
-    reader->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, reader, reader_error, on_warning);
-    if (reader->png != NULL) reader->info = png_create_info_struct(reader->png);
-    if (reader->png == NULL || reader->info == NULL) {
+    if (start_libpng(reader) != 0) {
         png_bridge_reader_free(reader);
         return NULL;
     }
-    png_set_user_limits(reader->png, width, height);
-    // Every IDAT byte is covered by its chunk's CRC-32, which libpng checks: zlib's Adler-32 of
-    // the inflated data would check the same bytes again, at 11 % of the decode time.
-    png_set_option(reader->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
-    png_set_progressive_read_fn(reader->png, reader, reader_info, reader_row, reader_end);
     return reader;
+}
+
+void png_bridge_reader_set_stop(png_bridge_reader *reader, int (*stop)(void *), void *context) {
+    reader->stop = stop;
+    reader->stop_context = context;
+    if (reader->rows != NULL) png_rows_set_stop(reader->rows, stop, context);
+}
+
+static int fail(png_bridge_reader *reader, int status, const char *message) {
+    reader->failed = status;
+    strncpy(reader->message, message, sizeof reader->message - 1);
+    return status;
+}
+
+/// Gives libpng the next `count` bytes.
+static int push_libpng(png_bridge_reader *reader, const unsigned char *bytes, size_t count) {
+    if (setjmp(reader->jump)) {
+        reader->failed = PNG_BRIDGE_REFUSED;
+        return PNG_BRIDGE_REFUSED;
+    }
+    png_process_data(reader->png, reader->info, (png_bytep)bytes, count);
+    return 0;
+}
+
+/// Gives libpng the file png_rows kept, a slice at a time.
+static int replay(png_bridge_reader *reader, unsigned char *pixels) {
+    size_t size = 0;
+    const unsigned char *kept = png_rows_kept(reader->rows, &size);
+    reader->pixels = pixels;
+    if (start_libpng(reader) != 0) return fail(reader, PNG_BRIDGE_REFUSED, "out of memory");
+    for (size_t offset = 0; offset < size; offset += SLICE) {
+        if (offset > 0 && reader->stop != NULL && reader->stop(reader->stop_context)) {
+            return fail(reader, PNG_BRIDGE_STOPPED, "stopped");
+        }
+        size_t take = size - offset < SLICE ? size - offset : SLICE;
+        if (push_libpng(reader, kept + offset, take) != 0) return PNG_BRIDGE_REFUSED;
+    }
+    png_rows_free(reader->rows);
+    reader->rows = NULL;
+    return 0;
+}
+
+/// Reads one slice with the reader in charge.
+static int push_slice(png_bridge_reader *reader, const unsigned char *bytes, size_t count, unsigned char *pixels,
+                      size_t capacity) {
+    if (count_image_data(reader, bytes, count) != 0) {
+        return fail(reader, PNG_BRIDGE_TOO_MUCH_DATA, "more image data than the image needs");
+    }
+    if (reader->rows == NULL) {
+        reader->pixels = pixels;
+        return push_libpng(reader, bytes, count);
+    }
+    switch (png_rows_push(reader->rows, bytes, count, pixels, capacity)) {
+    case PNG_ROWS_READING: return 0;
+    case PNG_ROWS_LIBPNG: return replay(reader, pixels);
+    case PNG_ROWS_STOPPED: return fail(reader, PNG_BRIDGE_STOPPED, "stopped");
+    default: return fail(reader, PNG_BRIDGE_REFUSED, png_rows_message(reader->rows));
+    }
 }
 
 int png_bridge_reader_push(png_bridge_reader *reader, const unsigned char *bytes, size_t count,
                            unsigned char *pixels, size_t capacity) {
-    if (reader->failed) return -1;
-    if (reader->rows != NULL) {
-        if (png_rows_push(reader->rows, bytes, count, pixels, capacity) == 0) return 0;
-        reader->failed = 1;
-        strncpy(reader->message, png_rows_message(reader->rows), sizeof reader->message - 1);
-        return -1;
+    if (reader->failed) return reader->failed;
+    while (count > 0) {
+        // Asked before each slice: a caller that pushes a file in pieces of a slice or less (as it
+        // reads them) is asked at every piece.
+        if (reader->stop != NULL && reader->stop(reader->stop_context)) {
+            return fail(reader, PNG_BRIDGE_STOPPED, "stopped");
+        }
+        size_t take = count < SLICE ? count : SLICE;
+        int status = push_slice(reader, bytes, take, pixels, capacity);
+        if (status != 0) return status;
+        bytes += take;
+        count -= take;
     }
-    reader->pixels = pixels;
-    if (setjmp(reader->jump)) {
-        reader->failed = 1;
-        return -1;
-    }
-    png_process_data(reader->png, reader->info, (png_bytep)bytes, count);
     return 0;
 }
 

@@ -10,6 +10,12 @@ public enum ImageDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
     case tooLarge(width: Int, height: Int)
     /// The decoder refused the file: the format and the decoder's message.
     case unreadable(format: String, reason: String)
+    /// An image whose file asks for more work than its size warrants, as a decompression bomb
+    /// does (more PNG image data than its rows need, JPEG scans over the bound): the format and
+    /// what is over.
+    case tooMuchWork(format: String, reason: String)
+    /// The caller's `shouldStop` said yes before the image was whole.
+    case stopped
     /// A valid image of a kind this reader does not take (CMYK JPEG, an ICC profile of another
     /// colour space than RGB).
     case unsupported(format: String, reason: String)
@@ -24,6 +30,10 @@ public enum ImageDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
             return "an image of \(width) × \(height) px, over \(Pixmap.maxPixelCount / 1_000_000) megapixels"
         case .unreadable(let format, let reason):
             return "an unreadable \(format) image (\(reason))"
+        case .tooMuchWork(let format, let reason):
+            return "a \(format) image that asks for more work than its size warrants (\(reason))"
+        case .stopped:
+            return "stopped before the image was read"
         case .unsupported(let format, let reason):
             return "a \(format) image this reader does not take (\(reason))"
         }

@@ -28,15 +28,24 @@ public struct DecodedScreenshot: Sendable {
 /// (`ColorProfileConversion`) while the samples are still straight. The size is checked against
 /// `Pixmap.maxPixelCount` from the header, before the pixels are allocated. Bytes in, pixels
 /// out: no file is opened here.
+///
+/// The work is bounded by the picture: a PNG's image data is inflated no further than its rows
+/// and refused past twice their size and 1 MiB; a JPEG's scans are counted and weighed before it
+/// is decoded (`JPEGScans`). Both are `.tooMuchWork`.
 public enum ScreenshotDecoder {
-    /// The screenshot in `bytes`, or why it cannot be read.
-    public static func decode(_ bytes: [UInt8]) throws(ImageDecodeError) -> DecodedScreenshot {
+    /// The screenshot in `bytes`, or why it cannot be read. `shouldStop` is asked between slices
+    /// of a PNG's work (at most about 64 MiB inflated each) and before each stage; once it says
+    /// yes, the decode ends with `.stopped`. A JPEG is decoded in one call of bounded work
+    /// (`JPEGScans`), which it cannot interrupt.
+    public static func decode(_ bytes: [UInt8], shouldStop: (@Sendable () -> Bool)? = nil)
+        throws(ImageDecodeError) -> DecodedScreenshot
+    {
         let format = try format(of: bytes)
         var image: RGBAImage
         let profile: [UInt8]?
         switch format {
         case .png:
-            image = try decodePNG(bytes)
+            image = try decodePNG(bytes, shouldStop: shouldStop)
             profile = PNGDecoder.embeddedProfile(in: bytes)
         case .jpeg:
             image = try JPEGDecoder.decode(bytes)
@@ -44,6 +53,7 @@ public enum ScreenshotDecoder {
         }
         var converted: String? = nil
         var skipped: String? = nil
+        if shouldStop?() == true { throw .stopped }
         if let profile {
             let name = ColorProfileConversion.description(of: profile) ?? "an ICC profile"
             do {
@@ -101,11 +111,18 @@ public enum ScreenshotDecoder {
 
     /// A PNG's straight samples through `PNGDecoder`, its errors told apart: a file cut short is
     /// `.truncated`.
-    static func decodePNG(_ bytes: [UInt8]) throws(ImageDecodeError) -> RGBAImage {
+    static func decodePNG(_ bytes: [UInt8], shouldStop: (@Sendable () -> Bool)? = nil) throws(ImageDecodeError)
+        -> RGBAImage
+    {
         do {
-            return try PNGDecoder.decodeStraight(bytes)
+            return try PNGDecoder.decodeStraight(bytes, shouldStop: shouldStop)
         } catch .tooLarge(let width, let height) {
             throw .tooLarge(width: width, height: height)
+        } catch .stopped {
+            throw .stopped
+        } catch .tooMuchImageData(let width, let height, let limit) {
+            let error = PNGError.tooMuchImageData(width: width, height: height, limit: limit)
+            throw .tooMuchWork(format: "PNG", reason: error.explanation)
         } catch {
             let reason: String
             if case .unreadable(let message) = error { reason = message } else { reason = error.description }

@@ -44,7 +44,7 @@ final class StudioBackdrops: Sendable {
         guard let decoding = memory.charge(now: StudioCosts.decode(pixels: width * height)) else { throw busy }
         do {
             try withExtendedLifetime(decoding) { () throws(ImageDecodeError) in
-                _ = try ScreenshotDecoder.decode(bytes)
+                _ = try ScreenshotDecoder.decode(bytes, shouldStop: Stop.asked)
             }
         } catch {
             throw .invalidValue(

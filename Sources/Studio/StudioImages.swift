@@ -32,7 +32,7 @@ extension StudioService {
         var scene = prepared.job.scene
         if let upload = prepared.upload {
             do {
-                scene.backdropImage = try ScreenshotDecoder.decode(upload.bytes).image
+                scene.backdropImage = try ScreenshotDecoder.decode(upload.bytes, shouldStop: Stop.asked).image
             } catch {
                 throw .invalidValue(
                     option: "--backdrop-image", value: upload.name, expected: "a PNG or JPEG file (\(error))")

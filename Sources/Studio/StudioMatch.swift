@@ -44,7 +44,7 @@ enum StudioMatch {
     static func measure(_ bytes: [UInt8], name: String) throws(FramesError) -> JSONValue {
         let decoded: DecodedScreenshot
         do {
-            decoded = try ScreenshotDecoder.decode(bytes)
+            decoded = try ScreenshotDecoder.decode(bytes, shouldStop: Stop.asked)
         } catch {
             throw refusal(name, error)
         }

@@ -61,6 +61,19 @@ import Testing
         #expect(throws: MeasureError.scale(0)) { try ScreenshotScale.resolve(width: 10, height: 10, scale: 0) }
     }
 
+    /// Pictures too small to hold a ring (the filters' borders are wider than they are) hold no
+    /// indicator: 1 × 1 px screenshots (a PNG bomb's picture) trapped in the ring search.
+    @Test(arguments: [(1, 1), (1, 9), (9, 2), (6, 6), (7, 7)])
+    func tinyPicturesHoldNoIndicator(width: Int, height: Int) throws {
+        var image = try Pixmap(width: width, height: height)
+        for i in image.pixels.indices { image.pixels[i] = Pixmap.pack(r: UInt32(i * 40 % 256), g: 9, b: 200, a: 255) }
+        let options = MeasureOptions(
+            scale: try ScreenshotScale.resolve(width: width, height: height, scale: 1), format: .png)
+        #expect(throws: MeasureError.noIndicator(width: width, height: height), "\(width) × \(height) px") {
+            try ScreenshotMeasure.measure(image, options: options)
+        }
+    }
+
     @Test func notAnImageSaysWhatItLooksLike() {
         #expect(throws: ImageDecodeError.notAnImage(looksLike: "an empty file")) { try ScreenshotDecoder.decode([]) }
         #expect(throws: ImageDecodeError.notAnImage(looksLike: "text")) {

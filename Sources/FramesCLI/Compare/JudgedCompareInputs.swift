@@ -35,8 +35,9 @@ extension JudgedCompare {
             do {
                 settings.ignored.mask = try load(mask.value)
             } catch {
-                throw .unusableInput(
-                    option: mask.option, value: mask.text, expected: "a readable PNG file", cause: error)
+                throw Stop.stopping(
+                    instead: .unusableInput(
+                        option: mask.option, value: mask.text, expected: "a readable PNG file", cause: error))
             }
         }
         for (expected, actual) in pairs {
@@ -84,7 +85,7 @@ extension JudgedCompare {
 
     /// A PNG file's straight samples, read in pieces (no copy of the file is kept).
     static func load(_ path: String) throws(InputFault) -> RGBAImage {
-        let reader = PNGReader()
+        let reader = PNGReader(shouldStop: Stop.asked)
         var failure: PNGError? = nil
         do {
             try FileInput.forEachChunk(path) { chunk in
@@ -122,7 +123,8 @@ extension JudgedCompare {
         do {
             return try load(path)
         } catch {
-            throw .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: error)
+            throw Stop.stopping(
+                instead: .unusableInput(option: role, value: path, expected: "a readable PNG file", cause: error))
         }
     }
 }

@@ -123,9 +123,13 @@ struct MeasurePlan {
                 option: role, value: path, expected: "a readable PNG or JPEG file", cause: .file(error))
         }
         do {
-            return try ScreenshotDecoder.decode(bytes)
+            return try Stop.endingAtOnce { () throws(ImageDecodeError) in
+                try ScreenshotDecoder.decode(bytes, shouldStop: Stop.asked)
+            }
         } catch {
-            throw .unusableInput(option: role, value: path, expected: "a PNG or JPEG screenshot", cause: .image(error))
+            throw Stop.stopping(
+                instead: .unusableInput(
+                    option: role, value: path, expected: "a PNG or JPEG screenshot", cause: .image(error)))
         }
     }
 

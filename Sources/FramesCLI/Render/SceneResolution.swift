@@ -64,9 +64,11 @@ enum SceneResolution {
             throw refusal(.file(error))
         }
         do {
-            return try ScreenshotDecoder.decode(bytes).image
+            return try Stop.endingAtOnce { () throws(ImageDecodeError) in
+                try ScreenshotDecoder.decode(bytes, shouldStop: Stop.asked).image
+            }
         } catch {
-            throw refusal(.image(error))
+            throw Stop.stopping(instead: refusal(.image(error)))
         }
     }
 

@@ -116,11 +116,13 @@ enum VerifyCommand {
             do throws(FramesError) {
                 verification = try verify(path, options)
             } catch {
+                try Stop.check()
                 Console.printError("Error: " + Console.shown("\(error)"))
                 sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
                 status = 64
                 continue
             }
+            try Stop.check()
             sections.append(verification.reportSection)
             try printResult(of: verification)
             if verification.holds { held += 1 }
@@ -169,9 +171,12 @@ enum VerifyCommand {
     static func verify(_ path: String, _ options: Options) throws(FramesError) -> FolderVerification {
         let folder: FramesFolder
         do {
-            folder = try FramesFolder(
-                path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
-                readBackdrop: { try ScreenshotDecoder.decode($0).image })
+            // Nothing is staged while a folder is opened (its backdrop image decoded).
+            folder = try Stop.endingAtOnce { () throws(ManifestError) in
+                try FramesFolder(
+                    path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
+                    readBackdrop: { try ScreenshotDecoder.decode($0, shouldStop: Stop.asked).image })
+            }
         } catch {
             throw .manifest(error)
         }
@@ -182,7 +187,8 @@ enum VerifyCommand {
                 folder, maxChannelDelta: options.allowedChannelDelta,
                 maxDifferingPixels: options.allowedDifferingPixels
             ) { count, check in
-                WorkerPool.map(count, workers: workers, check)
+                // A stop leaves the frames not yet checked; `run` then ends by it (within a frame).
+                WorkerPool.map(count, workers: workers) { Stop.requested == nil ? check($0) : .unmatched("stopped") }
             }
         } catch {
             throw .manifest(error)

@@ -8,21 +8,29 @@ import PNGBridge
 /// as the twin.
 public enum PNGDecoder {
     /// Decodes `bytes` into a premultiplied pixmap; refuses images over `Pixmap.maxPixelCount`
-    /// pixels before allocating them.
-    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Pixmap {
-        Pixmap(premultiplying: try decodeStraight(bytes))
+    /// pixels before allocating them, and files with more image data than the image needs
+    /// (`PNGError.tooMuchImageData`). `shouldStop` is asked between slices of work (64 KiB of the
+    /// file, at most about 64 MiB inflated): once it says yes, the read ends with `.stopped`.
+    public static func decode(_ bytes: [UInt8], shouldStop: (@Sendable () -> Bool)? = nil) throws(PNGError)
+        -> Pixmap
+    {
+        Pixmap(premultiplying: try decodeStraight(bytes, shouldStop: shouldStop))
     }
 
     /// Decodes `bytes` into straight RGBA, the samples as stored.
-    public static func decodeStraight(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
-        let reader = PNGReader()
+    public static func decodeStraight(_ bytes: [UInt8], shouldStop: (@Sendable () -> Bool)? = nil)
+        throws(PNGError) -> RGBAImage
+    {
+        let reader = PNGReader(shouldStop: shouldStop)
         try bytes.withUnsafeBufferPointer { (buffer) throws(PNGError) in try reader.read(buffer) }
         return try reader.image()
     }
 }
 
 /// A PNG read in pieces as they come from a file, so that no copy of the file is kept: the
-/// pixels are allocated from IHDR's size and libpng writes each row into them.
+/// pixels are allocated from IHDR's size and libpng writes each row into them. The image data is
+/// inflated no further than the rows IHDR declares, and a file with more of it than
+/// `png_bridge_image_data_limit` (twice the rows as stored, and 1 MiB) is refused as it is read.
 package final class PNGReader {
     /// The first bytes, until IHDR's width, height and interlace method are known.
     private var head: [UInt8] = []
@@ -40,9 +48,12 @@ package final class PNGReader {
     }
 
     private let readers: Readers
+    /// Asked between slices of work; yes ends the read with `PNGError.stopped`.
+    private let shouldStop: (@Sendable () -> Bool)?
 
-    package init(readers: Readers = .fastest) {
+    package init(readers: Readers = .fastest, shouldStop: (@Sendable () -> Bool)? = nil) {
         self.readers = readers
+        self.shouldStop = shouldStop
     }
 
     deinit { png_bridge_reader_free(reader) }
@@ -106,8 +117,21 @@ package final class PNGReader {
         size = (width, height)
         reader = png_bridge_reader_create(
             UInt32(width), UInt32(height), Int32(head[24]), Int32(head[25]), Int32(head[28]), readers.rawValue)
-        if reader == nil { throw fail(.unreadable(message: "out of memory")) }
+        guard let reader else { throw fail(.unreadable(message: "out of memory")) }
+        dataLimit = Int(
+            png_bridge_image_data_limit(
+                UInt32(width), UInt32(height), Int32(head[24]), Int32(head[25]), Int32(head[28])))
+        if shouldStop != nil {
+            png_bridge_reader_set_stop(
+                reader,
+                { context in
+                    Unmanaged<PNGReader>.fromOpaque(context!).takeUnretainedValue().shouldStop!() ? 1 : 0
+                }, Unmanaged.passUnretained(self).toOpaque())
+        }
     }
+
+    /// The most image data the file may hold (`png_bridge_image_data_limit`).
+    private var dataLimit = 0
 
     private func push(_ bytes: UnsafeBufferPointer<UInt8>) throws(PNGError) {
         guard let reader, !bytes.isEmpty else { return }
@@ -117,8 +141,12 @@ package final class PNGReader {
                 reader, bytes.baseAddress, bytes.count, target.baseAddress!.assumingMemoryBound(to: UInt8.self),
                 capacity)
         }
-        if status != 0 {
-            throw fail(.unreadable(message: String(cString: png_bridge_reader_message(reader))))
+        switch status {
+        case Int32(PNG_BRIDGE_READ): return
+        case Int32(PNG_BRIDGE_STOPPED): throw fail(.stopped)
+        case Int32(PNG_BRIDGE_TOO_MUCH_DATA):
+            throw fail(.tooMuchImageData(width: size.width, height: size.height, limit: dataLimit))
+        default: throw fail(.unreadable(message: String(cString: png_bridge_reader_message(reader))))
         }
     }
 }

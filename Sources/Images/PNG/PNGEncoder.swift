@@ -12,6 +12,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case zlibFailed(status: Int32)
     /// The image is over `Pixmap.maxPixelCount` pixels.
     case tooLarge(width: Int, height: Int)
+    /// The file holds more image data than its `width` × `height` px need: over `limit` bytes
+    /// (twice its rows as stored, and 1 MiB), as a decompression bomb does.
+    case tooMuchImageData(width: Int, height: Int, limit: Int)
+    /// The read was stopped by the caller's `shouldStop` before the image was whole.
+    case stopped
 
     public var description: String {
         switch self {
@@ -21,7 +26,18 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .zlibFailed(let status): return "cannot encode PNG: zlib deflate returned \(status)"
         case .tooLarge(let width, let height):
             return "PNG of \(width) × \(height) px is over \(Pixmap.maxPixelCount) pixels"
+        case .tooMuchImageData: return explanation
+        case .stopped: return "stopped before the image was read"
         }
+    }
+}
+
+extension PNGError {
+    /// What is wrong with the file, for the messages that name it.
+    package var explanation: String {
+        guard case .tooMuchImageData(let width, let height, let limit) = self else { return description }
+        return
+            "more image data than a \(width) × \(height) px image needs: over \(limit) bytes, twice its rows and 1 MiB"
     }
 }
 
