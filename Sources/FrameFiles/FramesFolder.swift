@@ -27,8 +27,13 @@ package struct FramesFolder: Sendable {
 
     /// Opens the folder at `path`. A file the manifest names is looked for at `fontFile` or
     /// `backdropImage` when given, else next to the manifest (by its name), else where the
-    /// manifest says (a relative path from the current folder).
-    package init(path given: String, fontFile: String? = nil, backdropImage: String? = nil) throws(ManifestError) {
+    /// manifest says (a relative path from the current folder). `stopped` is asked while the
+    /// manifest is parsed (`JSONValue.parse(_:stopped:)`): true gives up reading with
+    /// `.invalidJSON(path:, .stopped)`.
+    package init(
+        path given: String, fontFile: String? = nil, backdropImage: String? = nil,
+        stopped: @escaping () -> Bool = { false }
+    ) throws(ManifestError) {
         // "golden/x/" as a shell's glob gives it: named "golden/x" in messages and paths.
         var path = given
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -40,7 +45,7 @@ package struct FramesFolder: Sendable {
         guard FileInput.exists(manifestPath) else { throw .noManifest(folder: path) }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(FileInput.read(manifestPath, maxBytes: Manifest.maxBytes))
+            json = try JSONValue.parse(FileInput.read(manifestPath, maxBytes: Manifest.maxBytes), stopped: stopped)
         } catch let error as FileError {
             throw .unreadable(path: manifestPath, reason: error.code == EFBIG ? "larger than 16 MB" : error.reason)
         } catch let error as JSONError {

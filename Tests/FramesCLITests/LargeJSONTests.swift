@@ -5,27 +5,57 @@ import Testing
 import Glibc
 #endif
 
+/// A `frames` process started with `posix_spawn`, so that its CPU time can be read when it is
+/// waited for (`wait4`).
+struct SpawnedCLI {
+    let pid: pid_t
+
+    /// Starts `frames` with `arguments`, standard output thrown away and standard error to
+    /// `stderr` (or thrown away).
+    init(_ arguments: [String], stderr: URL? = nil) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr?.path ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([CLI.executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, CLI.executable.path, &actions, nil, argv, environ) == 0 else {
+            throw Browser.Failure(description: "cannot start \(CLI.executable.path)")
+        }
+        self.pid = pid
+    }
+
+    /// The CPU seconds (user and system) the process has used so far (`/proc/PID/stat`).
+    func cpuSecondsSoFar() -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Waits for the end: the exit status, or the signal that ended it, and the CPU seconds it
+    /// used (its own accounting).
+    func wait() -> (status: Int32?, signal: Int32?, cpuSeconds: Double) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        return status & 0x7F == 0 ? ((status >> 8) & 0xFF, nil, cpu) : (nil, status & 0x7F, cpu)
+    }
+}
+
 extension CLI {
     /// Runs `frames` with `arguments`, its output thrown away, and returns its exit status and the
     /// CPU seconds it used (user and system, its own accounting from `wait4`): what other
     /// processes on the machine move little.
     static func cpuSeconds(_ arguments: [String]) throws -> (status: Int32, seconds: Double) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, executable.path, &actions, nil, argv, environ) == 0 else {
-            throw Browser.Failure(description: "cannot start \(executable.path)")
-        }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return ((status >> 8) & 0xFF, seconds(usage.ru_utime) + seconds(usage.ru_stime))
+        let run = try SpawnedCLI(arguments).wait()
+        return (run.status ?? -(run.signal ?? 0), run.cpuSeconds)
     }
 }
 
@@ -120,5 +150,49 @@ extension CLI {
         }
         #expect(times[1] <= 6 * max(times[0], 0.05), "\(kind): 4 MB \(times[0]) s, 16 MB \(times[1]) s of CPU")
         #expect(times[1] <= 20 * max(times[2], 0.05), "\(kind): 16 MB \(times[1]) s, a plain string \(times[2]) s")
+    }
+}
+
+/// A stop while a large manifest is read: `frames verify` of a folder whose manifest.json is
+/// near 16 MiB (a valid one: unstopped, the folder holds, in a second or two of a debug build,
+/// most of it reading) gets a real SIGTERM at a random moment of its reading, and ends by it, saying "Stopped; nothing written", its report not written,
+/// having used little CPU after the signal (the reader asks every 64 KiB) and within a second.
+@Suite(.serialized) struct ParseStopTests {
+    @Test func verifyStopsWhileItReadsANearLimitManifest() throws {
+        let parent = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        // A string under "fingerprints", which verify reads and names but does not print.
+        let folder = parent.appendingPathComponent("v")
+        #expect(try CLI.run(["--no-text", "--frames", "1", "--out", folder.path]).status == 0)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        let note = "\"note\": \"" + String(repeating: #"ab\n"#, count: 16_000_000 / 4) + "\",\n    "
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text.replaceSubrange(text.range(of: "\"fingerprints\": {\n    ")!, with: "\"fingerprints\": {\n    " + note)
+        try Data(text.utf8).write(to: manifest)
+        #expect(text.utf8.count > 15_000_000 && text.utf8.count < 16 << 20, "manifest.json: \(text.utf8.count) bytes")
+        let report = parent.appendingPathComponent("r.html")
+        let started = Date()
+        let whole = try SpawnedCLI(["verify", folder.path]).wait()
+        let span = Date().timeIntervalSince(started)
+        #expect(whole.status == 0, "unstopped: exit \(whole.status ?? -1), signal \(whole.signal ?? 0)")
+        let log = parent.appendingPathComponent("stderr")
+        for attempt in 0..<5 {
+            let run = try SpawnedCLI(["verify", folder.path, "--report", report.path], stderr: log)
+            usleep(UInt32(Double.random(in: 0.1...max(0.2, span * 0.6)) * 1e6))
+            let before = run.cpuSecondsSoFar()
+            let signalled = Date()
+            kill(run.pid, SIGTERM)
+            let result = run.wait()
+            let wall = Date().timeIntervalSince(signalled)
+            let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            #expect(result.signal == SIGTERM, "attempt \(attempt): exit \(result.status ?? -1): \(stderr)")
+            #expect(stderr == "Stopped; nothing written\n", "attempt \(attempt): \(stderr)")
+            #expect(!FileManager.default.fileExists(atPath: report.path), "attempt \(attempt): the report was written")
+            #expect(
+                result.cpuSeconds - before < 0.25,
+                "attempt \(attempt): \(result.cpuSeconds - before) s of CPU after SIGTERM")
+            #expect(wall < 1, "attempt \(attempt): ended \(wall) s after SIGTERM")
+        }
+        #expect(CLI.contents(of: parent) == ["stderr", "v"], "\(CLI.contents(of: parent))")
     }
 }

@@ -54,6 +54,10 @@ enum Stop {
         return number == 0 ? nil : number
     }
 
+    /// Whether a stop was asked for: the question a library's long work is given (a style file's
+    /// or a manifest's parse, `JSONValue.parse(_:stopped:)`), which gives up when it is true.
+    static func isRequested() -> Bool { requested != nil }
+
     /// Throws `FramesError.stopped` once a stop was asked for.
     static func check() throws(FramesError) {
         if let requested { throw .stopped(signal: requested) }

@@ -102,15 +102,19 @@ enum VerifyCommand {
         var sections: [ReportSection] = []
         var held = 0
         for path in options.folders {
+            try Stop.check()
             let verification: FolderVerification
             do {
                 verification = try verify(path, options)
             } catch {
+                // A stop gives up reading the manifest: the stop ends the run, not the folder.
+                try Stop.check()
                 Console.printError("Error: " + Console.shown("\(error)"))
                 sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
                 status = 64
                 continue
             }
+            try Stop.check()
             sections.append(verification.reportSection)
             try printResult(of: verification)
             if verification.holds { held += 1 }
@@ -137,12 +141,16 @@ enum VerifyCommand {
     /// The folder at `path` verified, its frames checked on the worker pool.
     static func verify(_ path: String, _ options: Options) throws(ManifestError) -> FolderVerification {
         let folder = try FramesFolder(
-            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value)
+            path: path, fontFile: options.fontFile?.value, backdropImage: options.backdropImage?.value,
+            stopped: Stop.isRequested)
         let workers = options.threads?.value ?? WorkerPool.processorCount
         return try FolderVerification(
             folder, maxChannelDelta: options.allowedChannelDelta, maxDifferingPixels: options.allowedDifferingPixels
         ) { count, check in
-            WorkerPool.map(count, workers: workers, check)
+            // Once a stop is asked for, the frames left are not compared; the caller throws it.
+            WorkerPool.map(count, workers: workers) {
+                Stop.isRequested() ? .unmatched("not compared: stopped") : check($0)
+            }
         }
     }
 

@@ -31,12 +31,14 @@ package struct StyleFile: Sendable {
     /// The properties the file sets, in the documentation's order.
     let entries: [Entry]
 
-    /// The style file's content, as read from `path` (named in messages).
-    package init(bytes: [UInt8], path: String) throws(StyleFileError) {
+    /// The style file's content, as read from `path` (named in messages). `stopped` is asked
+    /// while the text is parsed (`JSONValue.parse(_:stopped:)`): true gives up reading with
+    /// `.invalidJSON(path:, .stopped)`.
+    package init(bytes: [UInt8], path: String, stopped: @escaping () -> Bool = { false }) throws(StyleFileError) {
         if bytes.count > StyleFile.maxBytes { throw .tooLarge(path: path) }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(bytes)
+            json = try JSONValue.parse(bytes, stopped: stopped)
         } catch {
             throw .invalidJSON(path: path, error)
         }
