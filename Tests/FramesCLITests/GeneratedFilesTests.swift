@@ -193,6 +193,49 @@ import Testing
             ["--generate", "complete-tcsh"], in: folder, mentions: ["man, complete-bash, complete-zsh, complete-fish"])
     }
 
+    /// packaging/debian.sh with paths as people give them, run from a folder with a space in its
+    /// name: BINARY relative and with spaces (a stand-in script that runs the built frames, so
+    /// the package is quick to make and holds what frames generates), and OUTDIR `-`, relative
+    /// with spaces, starting with a dash, or absolute. Each .deb lands in that folder, named on
+    /// stdout by its absolute path; no OUTDIR, or an empty one, is a usage error.
+    @Test(
+        .enabled(
+            if: ["/usr/bin/dpkg-deb", "/usr/bin/dpkg-shlibdeps"].allSatisfy(FileManager.default.isExecutableFile)))
+    func debianPackageTakesAnyPaths() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let work = folder.appendingPathComponent("work dir")
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("bin dir"), withIntermediateDirectories: true)
+        let binary = work.appendingPathComponent("bin dir/fake frames")
+        try "#!/bin/sh\nexec \(Shell.quoted(CLI.executable.path)) \"$@\"\n".write(
+            to: binary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let script = Shell.quoted(DocsTests.root.appendingPathComponent("packaging/debian.sh").path)
+        let absolute = folder.appendingPathComponent("abs dir/deb").path
+        for (outdir, expected) in [
+            ("-", work.appendingPathComponent("-").path),
+            ("out dir/deb", work.appendingPathComponent("out dir/deb").path),
+            ("-x", work.appendingPathComponent("-x").path), (absolute, absolute),
+        ] {
+            let result = try Shell.run(
+                "bash", "BINARY='bin dir/fake frames' bash \(script) \(Shell.quoted(outdir))", in: work)
+            #expect(result.status == 0, "OUTDIR \(outdir): \(result.stderr)")
+            let deb = result.stdout.trimmingCharacters(in: .newlines)
+            #expect(deb.hasPrefix(expected + "/frames_") && deb.hasSuffix(".deb"), "OUTDIR \(outdir): \(deb)")
+            let listed = try Shell.run(
+                "bash", "dpkg-deb -c \(Shell.quoted(deb)) && dpkg-deb -f \(Shell.quoted(deb)) Package")
+            #expect(listed.stdout.contains("./usr/bin/frames\n"), "OUTDIR \(outdir): \(listed.stdout) \(listed.stderr)")
+            #expect(listed.stdout.contains("./usr/share/bash-completion/completions/frames\n"), "OUTDIR \(outdir)")
+            #expect(listed.stdout.hasSuffix("frames\n"), "OUTDIR \(outdir): \(listed.stdout.suffix(100))")
+        }
+        #expect(CLI.contents(of: work) == ["-", "-x", "bin dir", "out dir"], "\(CLI.contents(of: work))")
+        for arguments in ["", "''", "a b"] {
+            let refused = try Shell.run("bash", "bash \(script) \(arguments)", in: work)
+            #expect(refused.status == 64, "debian.sh \(arguments): exit \(refused.status)")
+        }
+    }
+
     /// `make install` puts the binary, the man page and the completions under PREFIX where
     /// their programs look; `make uninstall` removes exactly what install made.
     @Test func makeInstallAndUninstallLeaveThePrefixEmpty() throws {
