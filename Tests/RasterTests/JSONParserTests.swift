@@ -135,9 +135,10 @@ import Glibc
 }
 
 /// The reader's time against the text's size, one size after the other (so that the runs of
-/// one test do not share the processors): four times the text takes at most six times the time,
+/// one test do not share the processors): four times the text takes at most eight times the time,
 /// for a style file's size (the limit is 1 MB) and a manifest's (16 MiB), whatever the text
-/// holds. Linear is four; the reader that copied a string at each escape took sixteen.
+/// holds. Linear is four, quadratic sixteen (the reader that copied a string at each escape); a
+/// dictionary of 320 000 keys against one of 80 000 took 6.6 times on a busy machine.
 @Suite(.serialized) struct JSONParserTimeTests {
     /// The least CPU time of this thread `body` took in `runs` runs: what another process on the
     /// machine moves little.
@@ -157,9 +158,9 @@ import Glibc
     @Test(arguments: JSONParserTests.kinds.map(\.name)) func aStyleFilesSize(kind: String) throws {
         let make = try #require(JSONParserTests.kinds.first { $0.name == kind }).make
         let (small, large) = (Array(make(240_000).utf8), Array(make(960_000).utf8))
-        let times = try [small, large].map { text in try Self.cpuSeconds { _ = try JSONValue.parse(text) } }
+        let times = try [small, large].map { text in try Self.cpuSeconds(runs: 3) { _ = try JSONValue.parse(text) } }
         #expect(
-            times[1] <= 6 * max(times[0], 0.002),
+            times[1] <= 8 * max(times[0], 0.002),
             "\(kind): \(small.count) bytes \(times[0]) s, \(large.count) bytes \(times[1]) s")
     }
 
@@ -174,6 +175,6 @@ import Glibc
         let (small, large) = (mixed(4_000_000), mixed(16_000_000))
         #expect(large.count < 16 << 20)
         let times = try [small, large].map { text in try Self.cpuSeconds(runs: 1) { _ = try JSONValue.parse(text) } }
-        #expect(times[1] <= 6 * times[0], "\(small.count) bytes \(times[0]) s, \(large.count) bytes \(times[1]) s")
+        #expect(times[1] <= 8 * times[0], "\(small.count) bytes \(times[0]) s, \(large.count) bytes \(times[1]) s")
     }
 }
