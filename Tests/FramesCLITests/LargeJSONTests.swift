@@ -27,14 +27,15 @@ struct SpawnedCLI {
         self.pid = pid
     }
 
-    /// The CPU seconds (user and system) the process has used so far (`/proc/PID/stat`).
-    func cpuSecondsSoFar() -> Double {
+    /// The CPU seconds (user and system) the process has used so far, and whether it has ended
+    /// (`/proc/PID/stat`).
+    func progress() -> (cpuSeconds: Double, ended: Bool) {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
-        else { return 0 }
+        else { return (0, true) }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
-        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return (ticks / Double(sysconf(Int32(_SC_CLK_TCK))), fields[0] == "Z")
     }
 
     /// Waits for the end: the exit status, or the signal that ended it, and the CPU seconds it
@@ -155,7 +156,7 @@ extension CLI {
 }
 
 /// A stop while a large manifest is read: `frames verify` of a folder whose manifest.json is
-/// near 16 MiB (a valid one: unstopped, the folder holds, in a second or two of a debug build,
+/// near 16 MiB (a valid one: unstopped, the folder holds, in a few seconds of a debug build,
 /// most of it reading) gets a real SIGTERM at a random moment of its reading, and ends by it, saying "Stopped; nothing written", its report not written,
 /// having used little CPU after the signal (the reader asks every 64 KiB) and within a second.
 @Suite(.serialized) struct ParseStopTests {
@@ -172,15 +173,20 @@ extension CLI {
         try Data(text.utf8).write(to: manifest)
         #expect(text.utf8.count > 15_000_000 && text.utf8.count < 16 << 20, "manifest.json: \(text.utf8.count) bytes")
         let report = parent.appendingPathComponent("r.html")
-        let started = Date()
         let whole = try SpawnedCLI(["verify", folder.path]).wait()
-        let span = Date().timeIntervalSince(started)
         #expect(whole.status == 0, "unstopped: exit \(whole.status ?? -1), signal \(whole.signal ?? 0)")
         let log = parent.appendingPathComponent("stderr")
         for attempt in 0..<5 {
+            // The moment is taken in the process's own CPU time (most of which is reading the
+            // manifest), so that a busy machine does not move it past the reading.
+            let moment = Double.random(in: 0.05...0.5) * whole.cpuSeconds
             let run = try SpawnedCLI(["verify", folder.path, "--report", report.path], stderr: log)
-            usleep(UInt32(Double.random(in: 0.1...max(0.2, span * 0.6)) * 1e6))
-            let before = run.cpuSecondsSoFar()
+            var before = run.progress()
+            while before.cpuSeconds < moment && !before.ended {
+                usleep(5_000)
+                before = run.progress()
+            }
+            #expect(!before.ended, "attempt \(attempt): ended before \(moment) s of CPU")
             let signalled = Date()
             kill(run.pid, SIGTERM)
             let result = run.wait()
@@ -190,9 +196,10 @@ extension CLI {
             #expect(stderr == "Stopped; nothing written\n", "attempt \(attempt): \(stderr)")
             #expect(!FileManager.default.fileExists(atPath: report.path), "attempt \(attempt): the report was written")
             #expect(
-                result.cpuSeconds - before < 0.25,
-                "attempt \(attempt): \(result.cpuSeconds - before) s of CPU after SIGTERM")
+                result.cpuSeconds - before.cpuSeconds < 0.25,
+                "attempt \(attempt): \(result.cpuSeconds - before.cpuSeconds) s of CPU after SIGTERM")
             #expect(wall < 1, "attempt \(attempt): ended \(wall) s after SIGTERM")
+            try? FileManager.default.removeItem(at: report)
         }
         #expect(CLI.contents(of: parent) == ["stderr", "v"], "\(CLI.contents(of: parent))")
     }
