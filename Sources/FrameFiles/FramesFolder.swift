@@ -27,8 +27,9 @@ package struct FramesFolder: Sendable {
 
     /// Opens the folder at `path`. A file the manifest names is looked for at `fontFile` or
     /// `backdropImage` when given, else next to the manifest (by its name), else where the
-    /// manifest says (a relative path from the current folder). `shouldStop` is handed to the
-    /// backdrop image's decode (`ScreenshotDecoder.decode`).
+    /// manifest says (a relative path from the current folder). `shouldStop` is asked while the
+    /// manifest is parsed (`JSONValue.parse(_:shouldStop:)`: `.invalidJSON(path:, .stopped)`) and
+    /// handed to the backdrop image's decode (`ScreenshotDecoder.decode`).
     package init(
         path given: String, fontFile: String? = nil, backdropImage: String? = nil,
         shouldStop: (@Sendable () -> Bool)? = nil
@@ -44,7 +45,8 @@ package struct FramesFolder: Sendable {
         guard FileInput.exists(manifestPath) else { throw .noManifest(folder: path) }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(FileInput.read(manifestPath, maxBytes: Manifest.maxBytes))
+            json = try JSONValue.parse(
+                FileInput.read(manifestPath, maxBytes: Manifest.maxBytes), shouldStop: shouldStop)
         } catch let error as FileError {
             throw .unreadable(path: manifestPath, reason: error.code == EFBIG ? "larger than 16 MB" : error.reason)
         } catch let error as JSONError {

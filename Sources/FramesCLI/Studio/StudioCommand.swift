@@ -10,8 +10,8 @@ import Darwin
 #endif
 
 /// `frames studio [--port N] [--no-open]`: serves the studio on 127.0.0.1 and [::1] only, prints
-/// its address with a random token, opens the default browser where there is one, and serves
-/// until interrupted.
+/// its address with a random token, opens the default browser where there is one (through a page
+/// only this user can read: `BrowserOpener`), and serves until interrupted.
 enum StudioCommand {
     struct Options {
         var port: Given<Int>?
@@ -59,12 +59,13 @@ enum StudioCommand {
         Console.print("frames studio: \(url)")
         if server.servesIPv6 { Console.print("also at http://[::1]:\(server.port)/?token=\(token)") }
         Console.printError("Press Ctrl-C to stop.")
-        if !options.noOpen { openBrowser(url) }
+        let opener = options.noOpen ? nil : BrowserOpener(url: url)
         Stop.wait()
         // Renders end within a frame (or are not waited for past a second), then the connections'
         // threads, which no longer wait for them, are joined.
         service.stop(seconds: 1)
         server.stop()
+        opener?.remove()
         Console.printError("Stopped.")
         return 0
     }
@@ -76,26 +77,5 @@ enum StudioCommand {
             let word = String(generator.next() as UInt64, radix: 16)
             return String(repeating: "0", count: 16 - word.count) + word
         }.joined()
-    }
-
-    /// Opens `url` with `open` (macOS) or `xdg-open`, when one is on the PATH; quietly nothing
-    /// otherwise (the address is printed).
-    static func openBrowser(_ url: String) {
-        #if os(macOS)
-        let opener = "open"
-        #else
-        let opener = "xdg-open"
-        #endif
-        let path = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
-        guard path.contains(where: { access("\($0)/\(opener)", X_OK) == 0 }) else { return }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(opener), strdup(url), nil]
-        defer { for pointer in argv { free(pointer) } }
-        _ = posix_spawnp(&pid, opener, &actions, nil, argv, environ)
     }
 }
