@@ -6,20 +6,32 @@
 #
 # Needs dpkg-dev (dpkg-shlibdeps, dpkg-deb) and the release build, which it runs (a no-op when
 # .build/release/frames is up to date); BINARY=path packages a frames already built instead.
+# OUTDIR and BINARY are paths as given, relative to the folder the script is run from (with
+# spaces, or starting with a dash: `-` is a folder named -).
 set -euo pipefail
-if [ $# -ne 1 ]; then
+if [ $# -ne 1 ] || [ -z "$1" ]; then
     echo "usage: packaging/debian.sh OUTDIR" >&2
     exit 64
 fi
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-mkdir -p "$1"
-out="$(cd "$1" && pwd)"
-cd "$root"
-
+# A path from the folder the script was run from, made absolute before any cd (cd - would go
+# back, a relative path would be read from elsewhere).
+absolute() {
+    case $1 in
+        /*) printf '%s\n' "$1" ;;
+        *) printf '%s\n' "$PWD/$1" ;;
+    esac
+}
+out="$(absolute "$1")"
 binary="${BINARY:-}"
+[ -z "$binary" ] || binary="$(absolute "$binary")"
+root="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
+mkdir -p -- "$out"
+out="$(cd -- "$out" && pwd)"
+cd -- "$root"
+
 if [ -z "$binary" ]; then
     swift build -c release --product frames
-    binary=.build/release/frames
+    binary="$root/.build/release/frames"
 fi
 version="$("$binary" --version | sed -n '1s/^frames \([0-9][^ ]*\).*/\1/p')"
 arch="$(dpkg --print-architecture)"
@@ -61,8 +73,9 @@ mkdir -p "$work/debian"
 printf 'Source: frames\n\nPackage: frames\nArchitecture: any\n' > "$work/debian/control"
 linked="$(cd "$work" && dpkg-shlibdeps -O "$package/usr/bin/frames" 2> /dev/null | sed -n 's/^shlibs:Depends=//p')"
 # libmicrohttpd is opened by `frames studio` (Sources/CMicroHTTPD/shim.h), so no tool finds it
-# in the binary; DejaVu Sans is the label's default family.
-depends="$linked, libmicrohttpd12, fonts-dejavu-core"
+# in the binary; DejaVu Sans is the label's default family. A binary that links no shared
+# library (static) has none of its own.
+depends="${linked:+$linked, }libmicrohttpd12, fonts-dejavu-core"
 size="$(du -sk --exclude=DEBIAN "$package" | cut -f1)"
 cat > "$package/DEBIAN/control" <<CONTROL
 Package: frames

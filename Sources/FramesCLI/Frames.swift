@@ -109,8 +109,10 @@ public func run(_ arguments: [String], studio: StudioEntry) -> Int32 {
         }
         return status
     } catch {
-        if case .stopped(let signal) = error {
-            Console.printError("\(error)")
+        // A failure once a stop was asked for is the stop's (a style file's parse it cut short,
+        // say): what the run made is taken back either way, and the process ends by the signal.
+        if let signal = Stop.requested {
+            Console.printError("\(FramesError.stopped(signal: signal))")
             Stop.end(by: signal)
         }
         Console.printError("Error: \(error)")

@@ -28,8 +28,9 @@ extension Manifest {
 }
 
 extension StyleFile {
-    /// Reads the style file at `path` (a regular file of at most `maxBytes`).
-    package init(path: String) throws(StyleFileError) {
+    /// Reads the style file at `path` (a regular file of at most `maxBytes`); `shouldStop` as for
+    /// `init(bytes:path:shouldStop:)`.
+    package init(path: String, shouldStop: (@Sendable () -> Bool)? = nil) throws(StyleFileError) {
         let bytes: [UInt8]
         do {
             bytes = try FileInput.read(path, maxBytes: StyleFile.maxBytes)
@@ -37,6 +38,6 @@ extension StyleFile {
             throw error.isTooLarge
                 ? .tooLarge(path: path) : .unreadable(path: path, reason: error.isDirectory ? "a folder" : error.reason)
         }
-        try self.init(bytes: bytes, path: path)
+        try self.init(bytes: bytes, path: path, shouldStop: shouldStop)
     }
 }

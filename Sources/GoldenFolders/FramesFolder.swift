@@ -22,10 +22,13 @@ package struct FramesFolder: Sendable {
 
     /// Opens the folder at `path`. A file the manifest names is looked for at `fontFile` or
     /// `backdropImage` when given, else next to the manifest (by its name), else where the
-    /// manifest says (a relative path from the current folder). A backdrop image is read by
-    /// `readBackdrop` (`frames verify` reads JPEG and colour profiles too; by default PNGs in sRGB).
+    /// manifest says (a relative path from the current folder). `shouldStop` is asked while the
+    /// manifest is parsed (`JSONValue.parse(_:shouldStop:)`: `.invalidJSON(path:, .stopped)`). A
+    /// backdrop image is read by `readBackdrop` (`frames verify` reads JPEG and colour profiles
+    /// too, and stops within the decode; by default PNGs in sRGB).
     package init(
         path given: String, fontFile: String? = nil, backdropImage: String? = nil,
+        shouldStop: (@Sendable () -> Bool)? = nil,
         readBackdrop: (_ bytes: [UInt8]) throws -> Pixmap = FramesFolder.readSRGBPNG
     ) throws(ManifestError) {
         // "golden/x/" as a shell's glob gives it: named "golden/x" in messages and paths.
@@ -39,7 +42,8 @@ package struct FramesFolder: Sendable {
         guard FileInput.exists(manifestPath) else { throw .noManifest(folder: path) }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(FileInput.read(manifestPath, maxBytes: Manifest.maxBytes))
+            json = try JSONValue.parse(
+                FileInput.read(manifestPath, maxBytes: Manifest.maxBytes), shouldStop: shouldStop)
         } catch let error as FileError {
             throw .unreadable(path: manifestPath, reason: error.code == EFBIG ? "larger than 16 MB" : error.reason)
         } catch let error as JSONError {

@@ -101,7 +101,9 @@ extension JSONValue {
         }
     }
 
-    /// The value as JSON text on one line (for messages), shortened to `limit` characters.
+    /// The value as JSON text on one line (for messages), shortened to `limit` characters. A
+    /// string's first `limit` characters only are quoted: they give the first `limit` of its
+    /// text, however long the string.
     package func brief(limit: Int = 40) -> String {
         let text: String
         switch self {
@@ -110,7 +112,7 @@ extension JSONValue {
         case .number(let value): text = formatNumber(value)
         case .string(let value):
             var quoted = ""
-            JSONValue.quote(value, into: &quoted)
+            JSONValue.quote(String(value.prefix(limit)), into: &quoted)
             text = quoted
         case .array: text = "[…]"
         case .object: text = "{…}"

@@ -7,7 +7,8 @@ import Synchronization
 
 /// The studio's answers. Every request must name the studio's host (`127.0.0.1`, `[::1]` or
 /// `localhost` with its port: a page on another site that rebinds its DNS name to 127.0.0.1 still
-/// sends its own name) and carry the token (`?token=`); otherwise 403. Then:
+/// sends its own name) and carry the token (`?token=`); otherwise 403. Every parameter, the token
+/// included, may be given once; otherwise 400 naming it. Then:
 ///
 /// - `GET /` the page; `GET /fonts` the installed families (JSON);
 /// - `GET /check?<state>` the size, lint findings, Swift code and command line (JSON);
@@ -52,7 +53,10 @@ final class StudioService: Sendable {
         return ["127.0.0.1", "[::1]", "localhost"].contains { host.lowercased() == "\($0):\(port)" }
     }
 
-    /// 403 for a request that does not name the studio's host or lacks the token; nil otherwise.
+    /// 403 for a request that does not name the studio's host or lacks the token; 400 for one
+    /// whose query the studio will not take (`HTTPQuery`: a parameter given twice, the token
+    /// included, a NUL, a value not in UTF-8), on every path, before any body is read; nil
+    /// otherwise.
     func refusal(_ request: HTTPRequest) -> HTTPResponse? {
         guard allows(host: request.host) else { return .text(403, "forbidden: this host is not the studio's\n") }
         guard let given = request.value("token"), StudioService.equal(given, token) else {
@@ -64,6 +68,7 @@ final class StudioService: Sendable {
             }
             return .text(403, "forbidden: the studio's address has a token; open the URL it printed\n")
         }
+        if let error = request.query.error { return failure(error) }
         return nil
     }
 

@@ -87,6 +87,49 @@ import Testing
         #expect(try offered(["frames", "--scale", ""]).isEmpty, "a number has no completion")
     }
 
+    /// Names with a space, a glob character or both, beside one the glob would match.
+    static func makeAwkwardNames(in folder: URL) throws {
+        for name in ["my style.json", "a*b.json", "aXb.json", "b [1].png"] {
+            try Data("{}".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("two words"), withIntermediateDirectories: false)
+    }
+
+    /// File names completed in a real interactive bash (a pseudo-terminal, `bash-capture.zsh`):
+    /// each name the completion inserts is read back by bash as one word, as it is, whether the
+    /// typed part was plain, escaped or quoted: never split at its spaces nor expanded as a glob.
+    @Test func bashCompletesNamesWithSpacesAndGlobsAsOneWordEach() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try Self.generate("complete-bash", into: folder)
+        try Self.makeAwkwardNames(in: folder)
+        let capture = DocsTests.root.appendingPathComponent("Tests/fixtures/bash-capture.zsh").path
+        for (line, words) in [
+            ("frames --style-file my", ["--style-file", "my style.json"]),
+            (#"frames --style-file my\ s"#, ["--style-file", "my style.json"]),
+            (#"frames --style-file "my"#, ["--style-file", "my style.json"]),
+            ("frames --style-file 'my", ["--style-file", "my style.json"]),
+            ("frames --style-file=my", ["--style-file=my style.json"]),
+            (#"frames --style-file a\*"#, ["--style-file", "a*b.json"]),
+            (#"frames compare a\*b.json aX"#, ["compare", "a*b.json", "aXb.json"]),
+            ("frames compare b", ["compare", "b [1].png"]),
+            ("frames verify tw", ["verify", "two words/"]),
+        ] {
+            let result = try Shell.run(
+                "bash", "timeout 60 zsh \(Shell.quoted(capture)) \(Shell.quoted(script.path)) \(Shell.quoted(line))",
+                in: folder)
+            #expect(result.status == 0, "\(line): \(result.stderr)")
+            #expect(result.stdout.split(separator: "\n").map(String.init) == words, "\(line): \(result.stdout)")
+        }
+        // Without a terminal too: the candidates whole, the glob's other match not added.
+        let offered = try Shell.run(
+            "bash",
+            "source \(Shell.quoted(script.path)); COMP_WORDS=(frames --style-file a); COMP_CWORD=2; _frames; "
+                + "printf '%s\\n' \"${COMPREPLY[@]}\"", in: folder)
+        #expect(offered.stdout == "a*b.json\naXb.json\n", "\(offered.stdout) \(offered.stderr)")
+    }
+
     @Test func zshLoadsTheCompletionAndOffersEveryOption() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -110,6 +153,12 @@ import Testing
         #expect(try offered("frames comp") == ["compare"])
         #expect(try offered("frames --style ") == ["indicator", "overlay"])
         #expect(try offered("frames --spinner-color rebecca") == ["rebeccapurple"])
+        // Names with spaces and glob characters are offered whole, quoted as they are inserted
+        // (zsh's _files quotes them).
+        try Self.makeAwkwardNames(in: folder)
+        #expect(try offered("frames --style-file my") == [#"my\ style.json"#])
+        #expect(try offered(#"frames --style-file a\*"#) == [#"a\*b.json"#])
+        #expect(try offered("frames verify tw") == [#"two\ words"#])
     }
 
     @Test func fishLoadsTheCompletionAndOffersEveryOption() throws {
@@ -128,6 +177,15 @@ import Testing
         #expect(try offered("frames --style ") == ["indicator", "overlay"])
         #expect(try offered("frames --spinner-color rebecca") == ["rebeccapurple"])
         #expect(try offered("frames help ") == ["compare", "verify", "lint", "studio", "measure", "help"])
+        // Names with spaces and glob characters are offered whole (fish quotes them itself).
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.makeAwkwardNames(in: folder)
+        let names = try Shell.run(
+            "fish",
+            "\"$FRAMES\" --generate complete-fish | source; complete -C'frames --style-file my'; "
+                + "complete -C'frames --style-file a\\\\*'; complete -C'frames verify tw'", in: folder)
+        #expect(names.stdout == "my style.json\na*b.json\ntwo words/\tDirectory\n", "\(names.stdout) \(names.stderr)")
     }
 
     @Test func generateRefusesAnUnknownKind() throws {
@@ -135,6 +193,49 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try CLI.expectRefusal(
             ["--generate", "complete-tcsh"], in: folder, mentions: ["man, complete-bash, complete-zsh, complete-fish"])
+    }
+
+    /// packaging/debian.sh with paths as people give them, run from a folder with a space in its
+    /// name: BINARY relative and with spaces (a stand-in script that runs the built frames, so
+    /// the package is quick to make and holds what frames generates), and OUTDIR `-`, relative
+    /// with spaces, starting with a dash, or absolute. Each .deb lands in that folder, named on
+    /// stdout by its absolute path; no OUTDIR, or an empty one, is a usage error.
+    @Test(
+        .enabled(
+            if: ["/usr/bin/dpkg-deb", "/usr/bin/dpkg-shlibdeps"].allSatisfy(FileManager.default.isExecutableFile)))
+    func debianPackageTakesAnyPaths() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let work = folder.appendingPathComponent("work dir")
+        try FileManager.default.createDirectory(
+            at: work.appendingPathComponent("bin dir"), withIntermediateDirectories: true)
+        let binary = work.appendingPathComponent("bin dir/fake frames")
+        try "#!/bin/sh\nexec \(Shell.quoted(CLI.executable.path)) \"$@\"\n".write(
+            to: binary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
+        let script = Shell.quoted(DocsTests.root.appendingPathComponent("packaging/debian.sh").path)
+        let absolute = folder.appendingPathComponent("abs dir/deb").path
+        for (outdir, expected) in [
+            ("-", work.appendingPathComponent("-").path),
+            ("out dir/deb", work.appendingPathComponent("out dir/deb").path),
+            ("-x", work.appendingPathComponent("-x").path), (absolute, absolute),
+        ] {
+            let result = try Shell.run(
+                "bash", "BINARY='bin dir/fake frames' bash \(script) \(Shell.quoted(outdir))", in: work)
+            #expect(result.status == 0, "OUTDIR \(outdir): \(result.stderr)")
+            let deb = result.stdout.trimmingCharacters(in: .newlines)
+            #expect(deb.hasPrefix(expected + "/frames_") && deb.hasSuffix(".deb"), "OUTDIR \(outdir): \(deb)")
+            let listed = try Shell.run(
+                "bash", "dpkg-deb -c \(Shell.quoted(deb)) && dpkg-deb -f \(Shell.quoted(deb)) Package")
+            #expect(listed.stdout.contains("./usr/bin/frames\n"), "OUTDIR \(outdir): \(listed.stdout) \(listed.stderr)")
+            #expect(listed.stdout.contains("./usr/share/bash-completion/completions/frames\n"), "OUTDIR \(outdir)")
+            #expect(listed.stdout.hasSuffix("frames\n"), "OUTDIR \(outdir): \(listed.stdout.suffix(100))")
+        }
+        #expect(CLI.contents(of: work) == ["-", "-x", "bin dir", "out dir"], "\(CLI.contents(of: work))")
+        for arguments in ["", "''", "a b"] {
+            let refused = try Shell.run("bash", "bash \(script) \(arguments)", in: work)
+            #expect(refused.status == 64, "debian.sh \(arguments): exit \(refused.status)")
+        }
     }
 
     /// `make install` puts the binary, the man page and the completions under PREFIX where

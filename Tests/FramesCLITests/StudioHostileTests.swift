@@ -115,4 +115,41 @@ import Testing
         #expect(escaped.status == 400)
         #expect(!escaped.body.contains("\u{1B}") && escaped.body.contains("\\\\u{1B}"), "\(escaped.body)")
     }
+
+    /// The token once too, on every path (the page, the font list, the pictures, the uploads),
+    /// whatever the second copy holds: 400 naming it, and a POST's body is not read. A first copy
+    /// that is not the token is 403, as without one; so is a repeated parameter before the token.
+    @Test func theTokenAndEveryParameterAreTakenOnceOnEveryPath() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let token = studio.token
+        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
+        for path in ["/", "/fonts", "/check", "/frame.png", "/loop.png", "/sheet.png", "/style.json"] {
+            for (query, status, option) in [
+                ("token=\(token)&token=\(token)", 400, "--token"), ("token=\(token)&token=0", 400, "--token"),
+                ("token=\(token)&text=a&token=\(token)", 400, "--token"),
+                ("token=\(token)&view=a&view=b", 400, "--view"),
+                ("token=\(token)&style=overlay&style=overlay", 400, "--style"), ("token=0&token=\(token)", 403, nil),
+                ("style=overlay&style=overlay&token=\(token)", 403, nil),
+            ] as [(String, Int, String?)] {
+                let answer = try studio.get("\(path)?\(query)")
+                #expect(answer.status == status, "\(path)?\(query): \(answer.status) \(answer.body.prefix(200))")
+                if let option {
+                    #expect(answer.body.contains("\"option\": \"\(option)\""), "\(path)?\(query): \(answer.body)")
+                    #expect(answer.body.contains("given more than once"), "\(path)?\(query): \(answer.body)")
+                }
+            }
+        }
+        for path in ["/backdrop", "/measure"] {
+            let client = try RawClient(port: studio.port)
+            client.write(
+                "POST \(path)?token=\(token)&name=a.png&token=\(token) HTTP/1.1\r\n\(host)Content-Length: 1000000\r\n\r\n"
+            )
+            let answer = String(decoding: client.readAll(), as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(path): \(answer.prefix(200))")
+            #expect(answer.contains("\"option\": \"--token\""), "\(path): \(answer)")
+        }
+        #expect(try studio.get("/?token=\(token)").status == 200)
+        #expect(try studio.get("/check?token=\(token)&style=overlay").status == 200)
+    }
 }

@@ -136,40 +136,137 @@ import Testing
     }
 }
 
-/// The studio as a user starts it: it opens the browser with `xdg-open` (or `open`) when one is on
-/// the PATH, says when its port is taken, and refuses a bad port.
+/// The studio as a user starts it: it opens the browser through a page only the user can read,
+/// so the token is on no command line, and waits for the opener; it says when its port is taken,
+/// and refuses a bad port.
 @Suite struct StudioCommandTests {
-    @Test func itOpensTheBrowserWithItsAddress() throws {
+    /// A process's parent and state (`/proc/PID/stat`; the name in parentheses may hold spaces).
+    static func parentAndState(_ pid: Int32) -> (parent: Int32, state: String)? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 2, let parent = Int32(fields[1]) else { return nil }
+        return (parent, String(fields[0]))
+    }
+
+    /// Every process on the machine: its pid, and its command line with NULs as spaces.
+    static func commandLines() -> [(pid: Int32, line: String)] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+        return pids.compactMap { pid in
+            (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
+                (pid, String(decoding: $0.map { $0 == 0 ? 32 : $0 }, as: UTF8.self))
+            }
+        }
+    }
+
+    /// The processes whose parent is `pid`, zombies included.
+    static func children(of pid: Int32) -> [Int32] {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { Int32($0) }
+        return pids.filter { parentAndState($0)?.parent == pid }
+    }
+
+    /// The processes descended from `root`.
+    static func descendants(of root: Int32) -> [Int32] {
+        var found: [Int32] = []
+        var frontier = [root]
+        while let pid = frontier.popLast() {
+            let children = children(of: pid)
+            found += children
+            frontier += children
+        }
+        return found
+    }
+
+    /// A fake opener first on the PATH (`xdg-open`, and `open` for macOS) records its arguments,
+    /// the page it is given and the modes of the page and its folder, starts a "browser" with the
+    /// page's URL that outlives it, and stays two seconds. Meanwhile no command line on the
+    /// machine, nor the environment of any process the studio started, holds the token; the page
+    /// (mode 0600, in a new folder of mode 0700 in $XDG_RUNTIME_DIR, or in $TMPDIR without one)
+    /// sends the browser to the printed address. The opener is reaped when it ends (no zombie),
+    /// and the page and its folder are gone once the studio stops.
+    @Test(arguments: [true, false]) func itOpensTheBrowserThroughAPrivatePage(runtimeFolder: Bool) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let opened = folder.appendingPathComponent("opened.txt")
+        let base = folder.appendingPathComponent(runtimeFolder ? "runtime" : "tmp")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: base.path)
+        let out = folder.appendingPathComponent("seen")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+        let script = """
+            #!/bin/sh
+            out=\(Shell.quoted(out.path))
+            page=$(printf '%s' "$1" | sed 's|^file://||')
+            cat "$page" > "$out/page"
+            stat -c '%a %u' "$page" "$(dirname "$page")" > "$out/modes"
+            sh -c 'sleep 3' browser "$1" &
+            printf '%s\\n' "$@" > "$out/args.partial" && mv "$out/args.partial" "$out/args"
+            sleep 2
+
+            """
         for opener in ["xdg-open", "open"] {
-            let script = folder.appendingPathComponent(opener)
-            try "#!/bin/sh\necho \"$1\" > '\(opened.path)'\n".write(to: script, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+            let url = folder.appendingPathComponent(opener)
+            try script.write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
         }
         let process = Process()
         process.executableURL = CLI.executable
         process.arguments = ["studio"]
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = folder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["XDG_RUNTIME_DIR"] = runtimeFolder ? base.path : nil
+        environment["TMPDIR"] = runtimeFolder ? folder.appendingPathComponent("none").path : base.path
         process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
+        let printed = Pipe()
+        process.standardOutput = printed
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {
-            process.terminate()
+            if process.isRunning { process.terminate() }
             process.waitUntilExit()
         }
-        let printed = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        var text = ""
-        for _ in 0..<100 where text.isEmpty {
-            text = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
-            usleep(50_000)
+        let first = String(decoding: printed.fileHandleForReading.availableData, as: UTF8.self)
+        let address = try #require(first.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/\?token=([0-9a-f]{32})/))
+        let token = String(address.1)
+        let args = out.appendingPathComponent("args")
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: args.path) { usleep(50_000) }
+        // The opener and the browser it started are running now.
+        let studio = process.processIdentifier
+        let started = Self.descendants(of: studio)
+        #expect(started.count >= 2, "the studio started \(started)")
+        for pid in started {
+            let line = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()
+            #expect(!line.isEmpty, "the command line of \(pid) cannot be read")
+            #expect(line.range(of: Data(token.utf8)) == nil, "\(pid): \(String(decoding: line, as: UTF8.self))")
+            #expect(environ.range(of: Data(token.utf8)) == nil, "the environment of \(pid) holds the token")
         }
-        let address = try #require(printed.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/\?token=[0-9a-f]{32}/))
-        #expect(text.trimmingCharacters(in: .newlines) == String(address.0), "\(text) / \(printed)")
+        for (pid, line) in Self.commandLines() where pid != studio {
+            #expect(!line.contains(token), "\(pid): \(line)")
+        }
+        let given = try String(contentsOf: args, encoding: .utf8).split(separator: "\n")
+        #expect(given.count == 1, "\(given)")
+        let pagePath = String(given.first?.dropFirst("file://".count) ?? "")
+        #expect(given.first?.hasPrefix("file://" + base.path + "/frames-studio-") == true, "\(given)")
+        #expect(pagePath.hasSuffix("/studio.html"), "\(given)")
+        let page = try String(contentsOf: out.appendingPathComponent("page"), encoding: .utf8)
+        #expect(page.contains("http-equiv=\"refresh\" content=\"0; url=\(address.0)\""), "\(page)")
+        let uid = getuid()
+        let modes = try String(contentsOf: out.appendingPathComponent("modes"), encoding: .utf8)
+        #expect(modes == "600 \(uid)\n700 \(uid)\n", "page and folder: \(modes)")
+        // The opener ends after two seconds: it is reaped, not left a zombie.
+        let opener = Self.children(of: studio)
+        #expect(opener.count == 1, "the studio's children: \(opener)")
+        var left = opener
+        for _ in 0..<100 where !left.isEmpty {
+            usleep(100_000)
+            left = Self.children(of: studio)
+        }
+        #expect(left.isEmpty, "not reaped: \(left.map { ($0, Self.parentAndState($0)?.state ?? "?") })")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(!FileManager.default.fileExists(atPath: pagePath), "\(pagePath) is left")
+        #expect(CLI.contents(of: base).isEmpty, "left in \(base.path): \(CLI.contents(of: base))")
     }
 
     @Test func aTakenPortAndABadPortAreRefused() throws {

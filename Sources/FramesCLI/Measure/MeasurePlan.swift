@@ -89,7 +89,7 @@ struct MeasurePlan {
         if let variant = Variant(rawValue: given.value) { return (LoadingStyle.preset(for: variant), given.value) }
         let file: StyleFile
         do {
-            file = try StyleFile(path: given.value)
+            file = try StyleFile(path: given.value, shouldStop: Stop.asked)
         } catch {
             if let expected = error.expectedFile {
                 throw .invalidValue(option: given.option, value: given.text, expected: expected)

@@ -15,7 +15,10 @@ enum OutputCheck {
     static func plan(_ job: RenderJob) throws(FramesError) -> Plan {
         let names = job.sequence.writtenIndices.map(job.sequence.namePattern.name(for:))
         try checkNames(job, frameNames: names)
-        let listed = job.outputs.folder.map { EarlierRun.files(listedIn: $0 + "/" + Manifest.fileName) } ?? []
+        let listed =
+            try job.outputs.folder.map { (folder: String) throws(FramesError) in
+                try EarlierRun.files(listedIn: folder + "/" + Manifest.fileName)
+            } ?? []
         try checkCollisions(job.outputs, frameNames: names + listed, inputs: job.inputs)
         try checkDestinations(job, frameNames: names)
         return Plan(frameNames: names)

@@ -61,7 +61,7 @@ struct RenderRun {
         let folder = try transaction.folder(path, creating: true)
         try transaction.lockFrames(folder)
         if !job.outputs.force { try OutputCheck.holdsNoOtherFiles(path) }
-        let earlier = EarlierRun.files(listedIn: folder.display(Manifest.fileName))
+        let earlier = try EarlierRun.files(listedIn: folder.display(Manifest.fileName))
         folder.lock?.stale = earlier.filter { !plan.frameNames.contains($0) }
         return folder
     }
@@ -177,12 +177,12 @@ enum EarlierRun {
     /// The frame files the manifest at `path` lists, only those frames may act on: plain names in
     /// that folder (no path, no control character, not hidden, not the manifest) that the
     /// manifest's own name pattern gives and that end in .png; none when there is no readable
-    /// manifest.
-    static func files(listedIn path: String) -> [String] {
-        guard let bytes = try? FileInput.read(path, maxBytes: Manifest.maxBytes),
-            case .object(let manifest)? = try? JSONValue.parse(bytes),
-            case .array(let files)? = manifest["files"]
-        else { return [] }
+    /// manifest. A stop asked for while the manifest is parsed is thrown.
+    static func files(listedIn path: String) throws(FramesError) -> [String] {
+        guard let bytes = try? FileInput.read(path, maxBytes: Manifest.maxBytes) else { return [] }
+        let parsed = try? JSONValue.parse(bytes, shouldStop: Stop.asked)
+        try Stop.check()
+        guard case .object(let manifest)? = parsed, case .array(let files)? = manifest["files"] else { return [] }
         let names = files.compactMap { value -> String? in
             guard case .string(let name) = value else { return nil }
             return name

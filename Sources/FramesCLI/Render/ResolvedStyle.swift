@@ -35,7 +35,7 @@ package struct ResolvedStyle: Sendable {
         let file: StyleFile?
         do {
             file = try options.styleFile.map { (given: Given<String>) throws(StyleFileError) in
-                try StyleFile(path: given.value)
+                try StyleFile(path: given.value, shouldStop: Stop.asked)
             }
         } catch {
             throw FramesError(error)

@@ -99,6 +99,7 @@ enum VerifyCommand {
         var sections: [ReportSection] = []
         var held = 0
         for path in options.folders {
+            try Stop.check()
             // A folder a killed run left mid-commit is read by no one: --update finishes or undoes
             // the commit first, as any run that writes the folder does; a plain verify says so.
             if FolderLock.holdsInterruptedCommit(path) {
@@ -116,6 +117,7 @@ enum VerifyCommand {
             do throws(FramesError) {
                 verification = try verify(path, options)
             } catch {
+                // A stop gives up reading the manifest: the stop ends the run, not the folder.
                 try Stop.check()
                 Console.printError("Error: " + Console.shown("\(error)"))
                 sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))

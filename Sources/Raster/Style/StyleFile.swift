@@ -27,12 +27,14 @@ package struct StyleFile: Sendable {
     /// The properties the file sets, in the documentation's order.
     let entries: [Entry]
 
-    /// The style file's content, as read from `path` (named in messages).
-    package init(bytes: [UInt8], path: String) throws(StyleFileError) {
+    /// The style file's content, as read from `path` (named in messages). `shouldStop` is asked
+    /// while the text is parsed (`JSONValue.parse(_:shouldStop:)`): true gives up reading with
+    /// `.invalidJSON(path:, .stopped)`.
+    package init(bytes: [UInt8], path: String, shouldStop: (@Sendable () -> Bool)? = nil) throws(StyleFileError) {
         if bytes.count > StyleFile.maxBytes { throw .tooLarge(path: path) }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(bytes)
+            json = try JSONValue.parse(bytes, shouldStop: shouldStop)
         } catch {
             throw .invalidJSON(path: path, error)
         }
@@ -191,10 +193,19 @@ package enum StyleFileError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// The name in `names` closest to `name` (ignoring case) within an edit distance of
-/// max(2, a third of its length), or nil.
+/// max(2, a third of its length), or nil. The distance is at least the difference in length, so
+/// a name whose length is far from a candidate's is not compared with it: a key of megabytes
+/// costs a pass over its characters, not their product with the candidates'.
 package func closestName(to name: String, among names: [String]) -> String? {
-    let scored = names.map { ($0, editDistance($0.lowercased(), name.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
+    let limit = max(2, name.count / 3)
+    let lowered = name.lowercased()
+    let length = lowered.count
+    let scored = names.compactMap { candidate -> (String, Int)? in
+        let other = candidate.lowercased()
+        guard abs(other.count - length) <= limit else { return nil }
+        return (candidate, editDistance(other, lowered))
+    }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
     return best.0
 }
 
