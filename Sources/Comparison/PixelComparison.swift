@@ -1,5 +1,4 @@
 import Images
-import StrictJSON
 
 /// What a comparison is asked: how pixels are judged, which are left out, the window clusters
 /// are counted in, the limits that decide pass or fail, and whether to look for a shift.

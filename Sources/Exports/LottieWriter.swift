@@ -1,4 +1,3 @@
-import Images
 import LibC
 import Raster
 import StrictJSON

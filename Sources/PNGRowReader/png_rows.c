@@ -325,7 +325,7 @@ static int begin_chunk(png_rows *r) {
     memcpy(r->type, r->head + 4, 4);
     r->type[4] = '\0';
     r->remaining = r->length;
-    r->crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), r->head + 4, 4);
+    r->crc = libdeflate_crc32(0, r->head + 4, 4);
     if (r->length > 0x7FFFFFFFu) return hand_off(r);
     for (int i = 0; i < 4; i++) {
         int c = r->head[4 + i];
@@ -452,7 +452,7 @@ int png_rows_push(png_rows *r, const unsigned char *bytes, size_t count, unsigne
         }
         case CHUNK_DATA: {
             size_t take = r->remaining < count ? r->remaining : count;
-            r->crc = (uint32_t)crc32(r->crc, bytes, (uInt)take);
+            r->crc = libdeflate_crc32(r->crc, bytes, take);
             if (strcmp(r->type, "IDAT") == 0) {
                 if (!r->whole && inflate_data(r, bytes, take, pixels) != 0) return read_step(r, -1);
             } else if (strcmp(r->type, "IHDR") == 0) {

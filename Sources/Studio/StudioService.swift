@@ -1,5 +1,4 @@
 import FramesCLI
-import Images
 import Lint
 import Raster
 import StrictJSON

@@ -1,5 +1,4 @@
 import FramesCLI
-import Images
 import Raster
 
 /// What the studio's page asks for: its query parameters, named as the options of `frames`

@@ -4,7 +4,6 @@ import LibC
 import Testing
 
 @testable import FramesCLI
-@testable import Raster
 
 /// Decoding bounded by the picture, through the real `frames`: PNG bombs (a 1 × 1 px image whose
 /// data inflates to 2 GiB of zeros: the reader without libpng, libpng's, interlaced) and damaged

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Images
 @testable import Studio
 
 /// The studio's page on every screen, in headless Chromium: no horizontal scrolling from a phone

@@ -4,7 +4,6 @@ import Testing
 
 @testable import Comparison
 @testable import GoldenFolders
-@testable import Images
 @testable import Raster
 @testable import StrictJSON
 

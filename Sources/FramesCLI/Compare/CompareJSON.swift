@@ -1,4 +1,3 @@
-import Images
 import StrictJSON
 
 /// `frames compare --json`: one object, `{"images": [...], "pass": ...}`, each image with its

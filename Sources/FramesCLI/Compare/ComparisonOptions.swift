@@ -1,5 +1,4 @@
 import Comparison
-import GoldenFolders
 import Images
 
 /// The options of a command that compares images (`compare`, `verify`): the two thresholds and

@@ -1,6 +1,5 @@
 import GoldenFolders
 import LibC
-import Raster
 
 /// The one check of a single file an option names as an output (`--apng`, `--sheet`, the
 /// exports, `compare --diff` of two files, `--diff-mask`, `--report` of every command), made

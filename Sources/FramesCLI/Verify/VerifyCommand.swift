@@ -100,39 +100,10 @@ enum VerifyCommand {
         var held = 0
         for path in options.folders {
             try Stop.check()
-            // A folder a killed run left mid-commit is read by no one: --update finishes or undoes
-            // the commit first, as any run that writes the folder does; a plain verify says so.
-            if FolderLock.holdsInterruptedCommit(path) {
-                if options.update {
-                    try finishInterruptedCommit(in: path)
-                } else {
-                    let error = FramesError.interruptedCommit(folder: path)
-                    Console.printError("Error: \(error)")
-                    sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
-                    status = max(status, 1)
-                    continue
-                }
-            }
-            let verification: FolderVerification
-            do throws(FramesError) {
-                verification = try verify(path, options)
-            } catch {
-                // A stop gives up reading the manifest: the stop ends the run, not the folder.
-                try Stop.check()
-                Console.printError("Error: " + Console.shown("\(error)"))
-                sections.append(ReportSection(title: path, notes: [], frames: [], error: "\(error)"))
-                status = 64
-                continue
-            }
-            try Stop.check()
-            sections.append(verification.reportSection)
-            try printResult(of: verification)
-            if verification.holds { held += 1 }
-            if options.update {
-                try VerifyUpdate.rewrite(verification, threads: options.threads?.value)
-            } else if !verification.holds {
-                status = max(status, 1)
-            }
+            let outcome = try verifyFolder(path, options)
+            sections.append(outcome.section)
+            status = max(status, outcome.status)
+            if outcome.holds { held += 1 }
         }
         let transaction = OutputTransaction()
         do throws(FramesError) {
@@ -146,6 +117,40 @@ enum VerifyCommand {
             Console.print("\(held) of \(counted(options.folders.count, "folder")) \(held == 1 ? "holds" : "hold")")
         }
         return status
+    }
+
+    /// One folder verified (and rewritten with `--update`), its result printed: its report section,
+    /// the exit status it asks for (0, 1 for a difference or a folder left mid-commit, 64 for a
+    /// folder it cannot read), and whether it holds.
+    static func verifyFolder(_ path: String, _ options: Options) throws(FramesError) -> (
+        section: ReportSection, status: Int32, holds: Bool
+    ) {
+        // A folder a killed run left mid-commit is read by no one: --update finishes or undoes
+        // the commit first, as any run that writes the folder does; a plain verify says so.
+        if FolderLock.holdsInterruptedCommit(path) {
+            if options.update {
+                try finishInterruptedCommit(in: path)
+            } else {
+                let error = FramesError.interruptedCommit(folder: path)
+                Console.printError("Error: \(error)")
+                return (ReportSection(title: path, notes: [], frames: [], error: "\(error)"), 1, false)
+            }
+        }
+        let verification: FolderVerification
+        do throws(FramesError) {
+            verification = try verify(path, options)
+        } catch {
+            // A stop gives up reading the manifest: the stop ends the run, not the folder.
+            try Stop.check()
+            Console.printError("Error: " + Console.shown("\(error)"))
+            return (ReportSection(title: path, notes: [], frames: [], error: "\(error)"), 64, false)
+        }
+        try Stop.check()
+        try printResult(of: verification)
+        if options.update {
+            try VerifyUpdate.rewrite(verification, threads: options.threads?.value)
+        }
+        return (verification.reportSection, options.update || verification.holds ? 0 : 1, verification.holds)
     }
 
     /// Takes the lock of the folder at `path`, which finishes or undoes the commit a killed run

@@ -1,4 +1,3 @@
-import Images
 import Raster
 import StrictJSON
 

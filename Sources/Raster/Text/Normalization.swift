@@ -1,5 +1,3 @@
-import Images
-
 /// NFC composition without Foundation or ICU.
 ///
 /// Swift compares and hashes `Character`s by canonical equivalence, so a decomposed cluster such
