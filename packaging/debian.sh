@@ -58,12 +58,6 @@ gzip -9n < CHANGELOG.md > "$package/usr/share/doc/frames/changelog.gz"
     echo "Copyright: $(sed -n 's/^Copyright (c) //p' LICENSE)"
     echo "License: Expat"
     sed -e '1,/^$/d' -e 's/^$/./' -e 's/^/ /' LICENSE
-    echo
-    echo "Files: Sources/Checksum/*"
-    echo "Comment: the vector loops follow zlib-ng's adler32_avx2 and use the constants of Chromium's"
-    echo " zlib crc32_simd.c, both under the zlib licence (LICENSES/zlib.txt)."
-    echo "License: Zlib"
-    sed -n '/^This software/,$p' LICENSES/zlib.txt | sed -e 's/^$/./' -e 's/^/ /'
 } > "$package/usr/share/doc/frames/copyright"
 find "$package/usr/share" -type f -exec chmod 644 {} +
 

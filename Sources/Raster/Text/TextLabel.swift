@@ -1,3 +1,5 @@
+import Images
+
 /// A label laid out in points as Core Text sets it: shaped by HarfBuzz with the fonts' default
 /// features, ordered by the Unicode Bidirectional Algorithm, broken into lines at Unicode
 /// line-break opportunities, each glyph placed at HarfBuzz's position (horizontal sub-pixel
@@ -222,5 +224,35 @@ struct GlyphFailures {
 
     var warnings: [TextWarning] {
         failed.map { .unloadableGlyphs($0.scalars, font: $0.font, reason: $0.reason) }
+    }
+}
+
+extension TextLabel {
+    /// The colour glyphs as image layers, scaled to the text size at `scale` and placed as
+    /// `placedGlyphs(axisX:top:scale:)` places them (each on whole pixels, its bitmap's edges
+    /// at their exact sub-pixel positions inside them).
+    func colorGlyphLayers(axisX: Double, top: Double, scale: Double) -> [Layer] {
+        placedGlyphs(axisX: axisX, top: top, scale: scale).compactMap { glyph, origin in
+            let font = fonts[glyph.font]
+            guard font.kind == .colorBitmap, let bitmap = font.colorBitmap(of: glyph.glyph), bitmap.ppem > 0 else {
+                return nil
+            }
+            let k = size * scale / bitmap.ppem
+            let left = origin.x + Double(bitmap.left) * k
+            let top = origin.y - Double(bitmap.top) * k
+            let x0 = Int(left.rounded(.down))
+            let y0 = Int(top.rounded(.down))
+            let width = Int((left + Double(bitmap.image.width) * k).rounded(.up)) - x0
+            let height = Int((top + Double(bitmap.image.height) * k).rounded(.up)) - y0
+            guard width > 0, height > 0,
+                let image = try? Resample.resampled(
+                    bitmap.image,
+                    columns: Resample.weights(
+                        count: width, source: bitmap.image.width, scale: k, offset: (Double(x0) - left) / k),
+                    rows: Resample.weights(
+                        count: height, source: bitmap.image.height, scale: k, offset: (Double(y0) - top) / k))
+            else { return nil }
+            return Layer(coverage: .placedImage(image, x: x0, y: y0), color: .transparent)
+        }
     }
 }
