@@ -1,171 +1,88 @@
 import Images
 
-/// How two images differ, pixel by pixel, in premultiplied 8-bit RGBA (so colour hidden under
-/// zero alpha never counts), and whether they pass two thresholds: a largest allowed difference
-/// in any channel of a pixel, and a largest allowed number of pixels that exceed it.
-///
-/// Never a global percentage: one badly wrong pixel is as visible in the figures as many.
+/// What a comparison is asked: how pixels are judged, which are left out, the limits that decide
+/// pass or fail, and which figures it finds besides the count.
+public struct ComparisonSettings: Sendable, Equatable {
+    /// The figures a comparison finds besides the count, and the words its summary says them in.
+    public enum Figures: Sendable, Equatable {
+        /// The figures of an exact comparison as `frames compare` has always printed them: the
+        /// largest channel difference, the pixels that differ at all and their box, those over
+        /// the channel threshold, and the thresholds that would pass. Neither clusters nor a
+        /// shift are looked for.
+        case channels
+        /// The pixels the judgement counts and their box, the anti-aliased ones left out, the
+        /// largest cluster in a window, and a shift (`findsShift`).
+        case judged
+    }
+
+    /// How two pixels are judged. Default: exact, no channel difference allowed.
+    public var judgement: PixelJudgement
+    /// Pixels left out. Default: none.
+    public var ignored: IgnoredPixels
+    /// The side of the square window, in pixels, that `largestCluster` counts in (clamped to the
+    /// image's smaller side). Default: 16 px.
+    public var window: Int
+    /// How many differing pixels an image may have and pass. Default: 0.
+    public var maxDifferingPixels: Int
+    /// How many differing pixels one window may hold and pass; nil: no limit. Default: nil.
+    public var maxCluster: Int?
+    /// Whether to look for a translation of ±8 px that explains the differences (judged figures
+    /// only). Default: true.
+    public var findsShift: Bool
+    /// The figures found and said. Default: judged.
+    public var figures: Figures
+
+    /// Settings with the defaults above, changed where given.
+    public init(
+        judgement: PixelJudgement = .exact(maxChannelDelta: 0), ignored: IgnoredPixels = IgnoredPixels(),
+        window: Int = 16, maxDifferingPixels: Int = 0, maxCluster: Int? = nil, findsShift: Bool = true,
+        figures: Figures = .judged
+    ) {
+        self.judgement = judgement
+        self.ignored = ignored
+        self.window = max(1, window)
+        self.maxDifferingPixels = maxDifferingPixels
+        self.maxCluster = maxCluster
+        self.findsShift = findsShift
+        self.figures = figures
+    }
+}
+
+/// Two straight RGBA images compared pixel by pixel, as `ComparisonSettings` asks: the one
+/// comparison of this package. An exact judgement compares premultiplied channels (colour under
+/// zero alpha never counts); with a perceptual one, the count of differing pixels is
+/// pixelmatch's for the same metric, threshold and anti-aliasing setting. Images of different
+/// sizes are a difference no limit passes.
 public struct ImageComparison: Sendable, Equatable {
+    /// The settings it was made with.
+    public let settings: ComparisonSettings
     /// The expected image's size in pixels.
-    public let expectedSize: (width: Int, height: Int)
+    public let expectedSize: Size2D
     /// The actual image's size in pixels.
-    public let actualSize: (width: Int, height: Int)
-    /// The largest difference in any channel of any pixel, 0…255 (255 for a size mismatch).
-    public let maxChannelDelta: Int
-    /// Pixels whose largest channel difference is above 0.
+    public let actualSize: Size2D
+    /// Pixels the judgement counts as differing (for a size mismatch, the larger image's pixel
+    /// count).
     public let differingPixels: Int
-    /// Pixels whose largest channel difference is above the allowed delta.
-    public let pixelsOverThreshold: Int
+    /// Pixels not left out whose premultiplied channels differ at all, whatever the judgement
+    /// (for a size mismatch, as `differingPixels`).
+    public let changedPixels: Int
+    /// Pixels beyond the threshold that are anti-aliasing, not counted (0 with
+    /// `includeAntialiased`, where they are not looked for, and for exact judgements).
+    public let antialiasedPixels: Int
+    /// The largest premultiplied channel difference of any pixel not left out, 0…255 (255 for a
+    /// size mismatch).
+    public let maxChannelDelta: Int
     /// The smallest rectangle holding every differing pixel; nil when none differ.
     public let differenceBox: PixelRect?
-    /// The largest channel difference (0…255) a pixel may have and still count as equal.
-    public let allowedChannelDelta: Int
-    /// How many pixels may exceed `allowedChannelDelta` for the comparison to pass.
-    public let allowedDifferingPixels: Int
-
-    public static func == (lhs: ImageComparison, rhs: ImageComparison) -> Bool {
-        lhs.expectedSize == rhs.expectedSize && lhs.actualSize == rhs.actualSize
-            && lhs.maxChannelDelta == rhs.maxChannelDelta && lhs.differingPixels == rhs.differingPixels
-            && lhs.pixelsOverThreshold == rhs.pixelsOverThreshold && lhs.differenceBox == rhs.differenceBox
-    }
-
-    /// Whether both images have the same width and height.
-    public var sizesMatch: Bool { expectedSize == actualSize }
-    /// Pixels in the actual image.
-    public var pixelCount: Int { actualSize.width * actualSize.height }
-    /// differingPixels as a share of all pixels, 0…1.
-    public var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixels) / Double(pixelCount) }
-    /// Same size, and at most `allowedDifferingPixels` pixels differ by more than `allowedChannelDelta`.
-    public var passes: Bool { sizesMatch && pixelsOverThreshold <= allowedDifferingPixels }
-    /// Same size and every channel of every pixel equal.
-    public var isIdentical: Bool { sizesMatch && differingPixels == 0 }
-
-    /// Compares `actual` with `expected`.
-    public init(
-        expected: Pixmap, actual: Pixmap, maxChannelDelta allowedDelta: Int = 0,
-        maxDifferingPixels allowedPixels: Int = 0
-    ) {
-        expectedSize = (expected.width, expected.height)
-        actualSize = (actual.width, actual.height)
-        allowedChannelDelta = allowedDelta
-        allowedDifferingPixels = allowedPixels
-        guard expected.width == actual.width, expected.height == actual.height else {
-            maxChannelDelta = 255
-            differingPixels = max(expected.width * expected.height, actual.width * actual.height)
-            pixelsOverThreshold = differingPixels
-            differenceBox = PixelRect(
-                x0: 0, y0: 0, x1: max(expected.width, actual.width), y1: max(expected.height, actual.height))
-            return
-        }
-        var worst = 0
-        var differing = 0
-        var over = 0
-        var box = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-        let width = actual.width
-        expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                for i in 0..<e.count where e[i] != a[i] {
-                    let delta = ImageComparison.channelDelta(e[i], a[i])
-                    worst = max(worst, delta)
-                    differing += 1
-                    if delta > allowedDelta { over += 1 }
-                    let x = i % width
-                    let y = i / width
-                    box = box.union(PixelRect(x0: x, y0: y, x1: x + 1, y1: y + 1))
-                }
-            }
-        }
-        maxChannelDelta = worst
-        differingPixels = differing
-        pixelsOverThreshold = over
-        differenceBox = differing == 0 ? nil : box
-    }
-
-    /// Compares straight images as if both were premultiplied first (`Pixmap(premultiplying:)`),
-    /// with the same figures, without premultiplying the pixels that are equal.
-    public init(
-        expected: RGBAImage, actual: RGBAImage, maxChannelDelta allowedDelta: Int = 0,
-        maxDifferingPixels allowedPixels: Int = 0
-    ) {
-        expectedSize = (expected.width, expected.height)
-        actualSize = (actual.width, actual.height)
-        allowedChannelDelta = allowedDelta
-        allowedDifferingPixels = allowedPixels
-        guard expected.width == actual.width, expected.height == actual.height else {
-            maxChannelDelta = 255
-            differingPixels = max(expected.width * expected.height, actual.width * actual.height)
-            pixelsOverThreshold = differingPixels
-            differenceBox = PixelRect(
-                x0: 0, y0: 0, x1: max(expected.width, actual.width), y1: max(expected.height, actual.height))
-            return
-        }
-        var worst = 0
-        var differing = 0
-        var over = 0
-        var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
-        let width = actual.width
-        expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                for y in 0..<actual.height where !PixelJudge.rowsEqual(e, a, row: y * width, width: width) {
-                    for i in (y * width)..<((y + 1) * width) where e[i] != a[i] {
-                        let delta = PixelJudge.premultipliedDelta(e[i], a[i])
-                        if delta == 0 { continue }
-                        worst = max(worst, delta)
-                        differing += 1
-                        if delta > allowedDelta { over += 1 }
-                        box.include(x: i % width, y: y)
-                    }
-                }
-            }
-        }
-        maxChannelDelta = worst
-        differingPixels = differing
-        pixelsOverThreshold = over
-        differenceBox = differing == 0 ? nil : box
-    }
-
-    /// The largest of the four channel differences of two packed pixels.
-    @inline(__always)
-    static func channelDelta(_ p: UInt32, _ q: UInt32) -> Int {
-        var worst = 0
-        for shift in stride(from: UInt32(0), to: 32, by: 8) {
-            worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
-        }
-        return worst
-    }
-
-    /// The loosest thresholds this pair needs to pass: every differing pixel within the delta,
-    /// or none of them counted (nil for a size mismatch, which no threshold passes).
-    public var tightestPassingThresholds: (maxChannelDelta: Int, maxDifferingPixels: Int)? {
-        sizesMatch ? (maxChannelDelta, 0) : nil
-    }
-
-    /// One line for people: the figures, and what would pass.
-    public var summary: String {
-        guard sizesMatch else {
-            return
-                "size \(actualSize.width)×\(actualSize.height) px, expected \(expectedSize.width)×\(expectedSize.height) px"
-        }
-        if differingPixels == 0 { return "identical (largest channel difference 0, 0 pixels differ)" }
-        let share = Double(differingPixels) / Double(max(1, pixelCount)) * 100
-        let shareText = share < 0.01 ? "<0.01" : "\((share * 100).rounded() / 100)"
-        let box = differenceBox!
-        let pixels = differingPixels == 1 ? "1 pixel differs" : "\(differingPixels) pixels differ"
-        var text =
-            "largest channel difference \(maxChannelDelta), \(pixels) (\(shareText) %), "
-            + "in x \(box.x0)…\(box.x1 - 1), y \(box.y0)…\(box.y1 - 1)"
-        if allowedChannelDelta > 0 { text += ", \(pixelsOverThreshold) over \(allowedChannelDelta)" }
-        text +=
-            "; would pass with a channel delta of \(maxChannelDelta) allowed, or \(differingPixels) differing pixels"
-        return text
-    }
-
-    /// The size in pixels of `diffImage` for images of these sizes: three panels as large as the
-    /// larger image, 4 px apart.
-    public static func diffSize(expected: Size2D, actual: Size2D) -> Size2D {
-        let width = max(expected.width, actual.width)
-        return Size2D(width: 3 * width + 2 * diffGap, height: max(expected.height, actual.height))
-    }
+    /// The smallest rectangle holding every changed pixel; nil when none changed.
+    public let changedBox: PixelRect?
+    /// The most differing pixels inside one `settings.window` × `settings.window` window (0 for
+    /// the channel figures, which do not count clusters).
+    public let largestCluster: Int
+    /// The translation that explains most of the differences, if one does (same sizes only).
+    public let shift: PixelShift?
+    /// Every pixel's state; nil for a size mismatch, or once dropped.
+    public private(set) var mask: DifferenceMask?
 
     /// A size in whole pixels.
     public struct Size2D: Sendable, Equatable {
@@ -187,86 +104,168 @@ public struct ImageComparison: Sendable, Equatable {
         }
     }
 
-    static let diffGap = 4
-
-    /// Expected | actual | difference, side by side, on a checkerboard where transparent. The
-    /// difference panel is `differenceImage`. The caller checks that `diffSize` fits: never a
-    /// panel cut short.
-    public static func diffImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
-        let width = max(expected.width, actual.width)
-        let height = max(expected.height, actual.height)
-        let gap = diffGap
-        let size = diffSize(
-            expected: Size2D(width: expected.width, height: expected.height),
-            actual: Size2D(width: actual.width, height: actual.height))
-        precondition(size.fits, "a diff image over the pixel limit")
-        var out = try! Pixmap(width: size.width, height: height)
-        let difference = differenceImage(expected: expected, actual: actual)
-        for y in 0..<height {
-            for x in 0..<width {
-                let row = y * out.width
-                out.pixels[row + x] = pixel(expected, x, y).map { over($0, x, y) } ?? checker(x, y)
-                if width + gap + x < out.width {
-                    out.pixels[row + width + gap + x] = pixel(actual, x, y).map { over($0, x, y) } ?? checker(x, y)
-                }
-                let panel = 2 * (width + gap) + x
-                if panel < out.width { out.pixels[row + panel] = difference.pixels[y * width + x] }
-            }
-            for x in width..<min(out.width, width + gap) {
-                out.pixels[y * out.width + x] = Pixmap.pack(r: 64, g: 64, b: 64, a: 255)
-            }
-            for x in (2 * width + gap)..<min(out.width, 2 * (width + gap)) {
-                out.pixels[y * out.width + x] = Pixmap.pack(r: 64, g: 64, b: 64, a: 255)
-            }
-        }
-        return out
+    /// The same figures without the mask (a byte a pixel), for keeping many of them.
+    public var droppingMask: ImageComparison {
+        var copy = self
+        copy.mask = nil
+        return copy
     }
 
-    /// Where two images differ, as large as the larger: the expected image over a checkerboard,
-    /// faded to a quarter, with every differing pixel in saturated magenta (red where the sizes
-    /// differ). Opaque.
-    public static func differenceImage(expected: Pixmap, actual: Pixmap) -> Pixmap {
-        let width = max(expected.width, actual.width)
-        let height = max(expected.height, actual.height)
-        var out = try! Pixmap(width: width, height: height)
-        let sizesMatch = expected.width == actual.width && expected.height == actual.height
-        for y in 0..<height {
-            for x in 0..<width {
-                let e = pixel(expected, x, y)
-                if e != pixel(actual, x, y) {
-                    out.pixels[y * width + x] =
-                        sizesMatch
-                        ? Pixmap.pack(r: 255, g: 0, b: 255, a: 255)
-                        : Pixmap.pack(r: 255, g: 0, b: 0, a: 255)
-                } else {
-                    let shown = over(e ?? 0, x, y)
-                    func faded(_ shift: UInt32) -> UInt32 { 191 + ((shown >> shift) & 0xFF) / 4 }
-                    out.pixels[y * width + x] = Pixmap.pack(r: faded(0), g: faded(8), b: faded(16), a: 255)
+    /// Compares `actual` with `expected`. The caller has checked `settings.ignored` against their
+    /// size (`IgnoredPixels.check`).
+    public init(expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings()) {
+        self.settings = settings
+        expectedSize = .init(width: expected.width, height: expected.height)
+        actualSize = .init(width: actual.width, height: actual.height)
+        guard expectedSize == actualSize else {
+            differingPixels = max(expected.pixels.count, actual.pixels.count)
+            changedPixels = differingPixels
+            antialiasedPixels = 0
+            maxChannelDelta = 255
+            differenceBox = PixelRect(
+                x0: 0, y0: 0, x1: max(expected.width, actual.width), y1: max(expected.height, actual.height))
+            changedBox = differenceBox
+            largestCluster = differingPixels
+            shift = nil
+            mask = nil
+            return
+        }
+        let width = expected.width
+        let height = expected.height
+        let mask = DifferenceMask(width: width, height: height)
+        let counts = expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                mask.withMutableStates { states in
+                    settings.ignored.mark(states, width: width)
+                    return PixelJudge.judge(
+                        e, a, width: width, height: height, rows: 0..<height, judgement: settings.judgement,
+                        mask: states)
                 }
             }
         }
-        return out
-    }
-
-    /// The checkerboard under transparent pixels: 8-pixel squares, light grey and white.
-    private static func checker(_ x: Int, _ y: Int) -> UInt32 {
-        ((x / 8 + y / 8) % 2 == 0)
-            ? Pixmap.pack(r: 204, g: 204, b: 204, a: 255) : Pixmap.pack(r: 255, g: 255, b: 255, a: 255)
-    }
-
-    /// A premultiplied pixel over the checkerboard.
-    private static func over(_ p: UInt32, _ x: Int, _ y: Int) -> UInt32 {
-        let a = p >> 24
-        if a == 255 { return p }
-        let back = checker(x, y)
-        let keep = 255 - a
-        func channel(_ shift: UInt32) -> UInt32 {
-            ((p >> shift) & 0xFF) + (((back >> shift) & 0xFF) * keep + 127) / 255
+        differingPixels = counts.differing
+        changedPixels = counts.changed
+        antialiasedPixels = counts.antialiased
+        maxChannelDelta = counts.maxChannelDelta
+        differenceBox = counts.differing == 0 ? nil : counts.box
+        changedBox = counts.changed == 0 ? nil : counts.changedBox
+        let judged = settings.figures == .judged
+        largestCluster =
+            !judged || counts.differing == 0
+            ? 0 : ClusterWindow.largestCount(in: mask, window: settings.window, rows: counts.box.y0..<counts.box.y1)
+        if judged, settings.findsShift, let box = differenceBox {
+            shift = expected.pixels.withUnsafeBufferPointer { e in
+                actual.pixels.withUnsafeBufferPointer { a in
+                    mask.withStates { states in
+                        ShiftSearch.find(
+                            e, a, width: width, height: height, box: box, states: states,
+                            differs: ImageComparison.differs(settings.judgement))
+                    }
+                }
+            }
+        } else {
+            shift = nil
         }
-        return Pixmap.pack(r: channel(0), g: channel(8), b: channel(16), a: 255)
+        self.mask = mask
     }
 
-    private static func pixel(_ image: Pixmap, _ x: Int, _ y: Int) -> UInt32? {
-        x < image.width && y < image.height ? image.pixels[y * image.width + x] : nil
+    /// The judgement of two unequal pixels without anti-aliasing detection (the byte offset
+    /// picks pixelmatch's background under pixels that are not opaque).
+    static func differs(_ judgement: PixelJudgement) -> (UInt32, UInt32, Int) -> Bool {
+        switch judgement {
+        case .exact(let allowed):
+            return { p, q, _ in PixelJudge.premultipliedDelta(p, q) > allowed }
+        case .perceptual(let tolerance) where tolerance.metric == .yiq:
+            let limit = PixelmatchYIQ.limit(threshold: tolerance.threshold)
+            return { p, q, k in PixelmatchYIQ.differs(p, q, offset: k, limit: limit) }
+        case .perceptual(let tolerance):
+            return { p, q, k in PixelmatchOKLab.differs(p, q, offset: k, limit: tolerance.threshold) }
+        }
+    }
+
+    /// Whether both images have the same width and height.
+    public var sizesMatch: Bool { expectedSize == actualSize }
+
+    /// Pixels in the actual image.
+    public var pixelCount: Int { actualSize.width * actualSize.height }
+
+    /// Same size, at most `maxDifferingPixels` differing, and no window over `maxCluster`.
+    public var passes: Bool {
+        sizesMatch && differingPixels <= settings.maxDifferingPixels
+            && settings.maxCluster.map { largestCluster <= $0 } ?? true
+    }
+
+    /// Same size, and every premultiplied channel of every pixel not left out equal.
+    public var isIdentical: Bool { sizesMatch && changedPixels == 0 }
+
+    /// The pixels the figures say differ, and their box: those that differ at all in the channel
+    /// figures, those the judgement counts in the judged ones.
+    var saidToDiffer: (pixels: Int, box: PixelRect?) {
+        settings.figures == .channels ? (changedPixels, changedBox) : (differingPixels, differenceBox)
+    }
+
+    /// What the channel figures say of equal images.
+    static let identicalSummary = "identical (largest channel difference 0, 0 pixels differ)"
+
+    /// One line for people: the figures (`settings.figures`).
+    public var summary: String {
+        guard sizesMatch else {
+            return "size \(actualSize.width)×\(actualSize.height) px, expected "
+                + "\(expectedSize.width)×\(expectedSize.height) px"
+        }
+        return settings.figures == .channels ? channelSummary : judgedSummary
+    }
+
+    /// "largest channel difference 3, 12 pixels differ (0.02 %), in x 4…9, y 0…3, 5 over 1; would
+    /// pass with a channel delta of 3 allowed, or 12 differing pixels".
+    private var channelSummary: String {
+        guard let box = changedBox else { return Self.identicalSummary }
+        let share = Double(changedPixels) / Double(max(1, pixelCount)) * 100
+        var text =
+            "largest channel difference \(maxChannelDelta), \(Self.differ(changedPixels)) "
+            + "(\(share < 0.01 ? "<0.01" : "\((share * 100).rounded() / 100)") %), \(Self.words(box))"
+        if case .exact(let allowed) = settings.judgement, allowed > 0 { text += ", \(differingPixels) over \(allowed)" }
+        return text
+            + "; would pass with a channel delta of \(maxChannelDelta) allowed, or \(changedPixels) differing pixels"
+    }
+
+    /// "154 pixels differ (oklab, threshold 0.1), 119 anti-aliased not counted, in x 4…9, y 0…3,
+    /// largest channel difference 255, at most 129 in a 16×16 window", and the shift if any.
+    private var judgedSummary: String {
+        var parts = [Self.differ(differingPixels)]
+        if case .perceptual(let tolerance) = settings.judgement {
+            parts[0] += " (\(tolerance.metric.rawValue), threshold \(tolerance.threshold))"
+            if !tolerance.includeAntialiased { parts.append("\(antialiasedPixels) anti-aliased not counted") }
+        }
+        if let box = differenceBox { parts.append(Self.words(box)) }
+        parts.append("largest channel difference \(maxChannelDelta)")
+        parts.append("at most \(largestCluster) in a \(settings.window)×\(settings.window) window")
+        return parts.joined(separator: ", ") + (shift.map { "; " + $0.description } ?? "")
+    }
+
+    /// "1 pixel differs", "12 pixels differ".
+    static func differ(_ count: Int) -> String { count == 1 ? "1 pixel differs" : "\(count) pixels differ" }
+
+    /// "in x 4…9, y 0…3".
+    static func words(_ box: PixelRect) -> String { "in x \(box.x0)…\(box.x1 - 1), y \(box.y0)…\(box.y1 - 1)" }
+
+    /// PSNR in dB over the R, G, B and A samples; nil when the images are equal (infinite) or
+    /// their sizes differ.
+    public static func psnr(expected: RGBAImage, actual: RGBAImage) -> Double? {
+        guard expected.width == actual.width, expected.height == actual.height else { return nil }
+        return expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in ImageScores.psnr(e, a) }
+        }
+    }
+
+    /// SSIM, 8 × 8 blocks on luma over white (`ImageScores`), 1 for equal images; nil when the
+    /// sizes differ.
+    public static func ssim(expected: RGBAImage, actual: RGBAImage) -> Double? {
+        guard expected.width == actual.width, expected.height == actual.height else { return nil }
+        return expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                ImageScores.ssim(e, a, width: expected.width, height: expected.height)
+            }
+        }
     }
 }

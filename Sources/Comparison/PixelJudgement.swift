@@ -94,12 +94,19 @@ struct JudgedCounts: Equatable {
     var maxChannelDelta = 0
     /// The smallest rectangle around the differing pixels (empty: none).
     var box = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+    /// Pixels not ignored whose premultiplied channels differ at all, whatever the judgement.
+    var changed = 0
+    /// The smallest rectangle around the changed pixels (empty: none).
+    var changedBox = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
 
-    mutating func add(_ other: JudgedCounts) {
-        differing += other.differing
-        antialiased += other.antialiased
-        maxChannelDelta = max(maxChannelDelta, other.maxChannelDelta)
-        box = box.isEmpty ? other.box : other.box.isEmpty ? box : box.union(other.box)
+    /// Counts a pixel not ignored whose premultiplied channels differ by `delta` (0…255).
+    @inline(__always)
+    mutating func changed(x: Int, y: Int, delta: Int) {
+        maxChannelDelta = max(maxChannelDelta, delta)
+        if delta > 0 {
+            changed += 1
+            changedBox.include(x: x, y: y)
+        }
     }
 }
 
@@ -143,7 +150,7 @@ enum PixelJudge {
                 let p = expected[i]
                 let q = actual[i]
                 if p == q || mask[i] == PixelState.ignored.rawValue { continue }
-                counts.maxChannelDelta = max(counts.maxChannelDelta, premultipliedDelta(p, q))
+                counts.changed(x: x, y: y, delta: premultipliedDelta(p, q))
                 guard Version.differs(p, q, offset: 4 * i, limit: limit) else { continue }
                 if !tolerance.includeAntialiased
                     && (detector.isAntialiased(expected, actual, x: x, y: y)
@@ -175,7 +182,7 @@ enum PixelJudge {
                 let q = actual[i]
                 if p == q || mask[i] == PixelState.ignored.rawValue { continue }
                 let delta = premultipliedDelta(p, q)
-                counts.maxChannelDelta = max(counts.maxChannelDelta, delta)
+                counts.changed(x: x, y: y, delta: delta)
                 if delta > allowed {
                     mask[i] = PixelState.differing.rawValue
                     counts.differing += 1

@@ -162,65 +162,29 @@ extension Golden {
             }
             return record(image, to: goldenPath)
         }
-        if let perceptual {
-            return checkPerceptually(
-                image, goldenPath: goldenPath, name: name, tolerance: perceptual,
-                maxDifferingPixels: maxDifferingPixels, mode: mode, artifacts: artifacts, acceptance: acceptance)
-        }
-        let expected: Pixmap
-        do {
-            expected = try PNGDecoder.decode(FileInput.read(goldenPath))
-        } catch {
-            return .failed(message: "golden '\(name)' at \(goldenPath) cannot be read: \(error)")
-        }
-        let comparison = ImageComparison(
-            expected: expected, actual: image, maxChannelDelta: maxChannelDelta,
-            maxDifferingPixels: maxDifferingPixels)
-        if mode == .all { return comparison.isIdentical ? .matched : record(image, to: goldenPath) }
-        if comparison.passes { return .matched }
-        if mode == .failed { return record(image, to: goldenPath) }
-        var lines = [headline(name, comparison, maxChannelDelta: maxChannelDelta, pixels: maxDifferingPixels)]
-        do {
-            let paths = try writeArtifacts(expected: expected, actual: image, name: name, into: artifacts)
-            lines += ["  expected: \(paths[0])", "  actual:   \(paths[1])", "  diff:     \(paths[2])"]
-        } catch {
-            lines.append("  (artifacts could not be written: \(error))")
-        }
-        lines.append(acceptance.line("to accept the change", mode: .failed))
-        return .failed(message: lines.joined(separator: "\n"))
-    }
-
-    /// `check` with pixelmatch's judgement: the golden's straight samples against the image's,
-    /// the count against `maxDifferingPixels`; the diff artifact is pixelmatch's picture.
-    static func checkPerceptually(
-        _ image: Pixmap, goldenPath: String, name: String, tolerance: PerceptualTolerance, maxDifferingPixels: Int,
-        mode: RecordMode, artifacts: URL, acceptance: Acceptance
-    ) -> Outcome {
         let golden: RGBAImage
         do {
             golden = try PNGDecoder.decodeStraight(FileInput.read(goldenPath))
         } catch {
             return .failed(message: "golden '\(name)' at \(goldenPath) cannot be read: \(error)")
         }
-        let comparison = PixelComparison(
+        let comparison = ImageComparison(
             expected: golden, actual: RGBAImage(image),
             settings: ComparisonSettings(
-                judgement: .perceptual(tolerance), maxDifferingPixels: maxDifferingPixels, findsShift: true))
-        let identical = comparison.sizesMatch && comparison.maxChannelDelta == 0
-        if mode == .all { return identical ? .matched : record(image, to: goldenPath) }
+                judgement: perceptual.map { .perceptual($0) } ?? .exact(maxChannelDelta: maxChannelDelta),
+                maxDifferingPixels: maxDifferingPixels, figures: perceptual == nil ? .channels : .judged))
+        if mode == .all { return comparison.isIdentical ? .matched : record(image, to: goldenPath) }
         if comparison.passes { return .matched }
         if mode == .failed { return record(image, to: goldenPath) }
-        let count = comparison.differingPixels
-        var lines = [
-            comparison.sizesMatch
-                ? "golden '\(name)' differs: \(count) pixel\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") "
-                    + "(\(tolerance.metric.rawValue), threshold \(tolerance.threshold); allowed \(maxDifferingPixels))"
-                : "golden '\(name)' differs: \(comparison.summary)"
-        ]
+        var lines = [headline(name, comparison)]
         do {
-            let expected = Pixmap(premultiplying: golden)
-            let diff = comparison.mask.map { Pixmap(premultiplying: DifferencePicture.picture(of: $0, over: golden)) }
-            let paths = try writeArtifacts(expected: expected, actual: image, name: name, into: artifacts, diff: diff)
+            // A perceptual judgement's diff is pixelmatch's picture; an exact one's, and that of
+            // two sizes, expected | actual | difference.
+            let diff = perceptual.flatMap { _ in comparison.mask }.map {
+                Pixmap(premultiplying: DifferencePicture.picture(of: $0, over: golden))
+            }
+            let paths = try writeArtifacts(
+                expected: Pixmap(premultiplying: golden), actual: image, name: name, into: artifacts, diff: diff)
             lines += ["  expected: \(paths[0])", "  actual:   \(paths[1])", "  diff:     \(paths[2])"]
         } catch {
             lines.append("  (artifacts could not be written: \(error))")
@@ -230,12 +194,21 @@ extension Golden {
     }
 
     /// "golden 'brand_3x_k7' differs: largest channel difference 3 (allowed 0), 12 pixels over
-    /// it (allowed 0)", or the sizes when they differ.
-    static func headline(_ name: String, _ comparison: ImageComparison, maxChannelDelta: Int, pixels: Int) -> String {
-        guard comparison.sizesMatch else { return "golden '\(name)' differs: \(comparison.summary)" }
-        let over = comparison.pixelsOverThreshold
-        return "golden '\(name)' differs: largest channel difference \(comparison.maxChannelDelta) (allowed "
-            + "\(maxChannelDelta)), \(over) pixel\(over == 1 ? "" : "s") over it (allowed \(pixels))"
+    /// it (allowed 0)"; for a perceptual judgement "… 12 pixels differ (oklab, threshold 0.1;
+    /// allowed 0)"; or the sizes when they differ.
+    static func headline(_ name: String, _ comparison: ImageComparison) -> String {
+        let differs = "golden '\(name)' differs: "
+        guard comparison.sizesMatch else { return differs + comparison.summary }
+        let count = comparison.differingPixels
+        let allowed = comparison.settings.maxDifferingPixels
+        switch comparison.settings.judgement {
+        case .exact(let maxChannelDelta):
+            return differs + "largest channel difference \(comparison.maxChannelDelta) (allowed \(maxChannelDelta)), "
+                + "\(count) pixel\(count == 1 ? "" : "s") over it (allowed \(allowed))"
+        case .perceptual(let tolerance):
+            return differs + "\(count) pixel\(count == 1 ? "" : "s") differ\(count == 1 ? "s" : "") "
+                + "(\(tolerance.metric.rawValue), threshold \(tolerance.threshold); allowed \(allowed))"
+        }
     }
 
     static func record(_ image: Pixmap, to path: String) -> Outcome {
@@ -259,7 +232,7 @@ extension Golden {
         try FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
         let images = [
             ("expected", expected), ("actual", actual),
-            ("diff", diff ?? ImageComparison.diffImage(expected: expected, actual: actual)),
+            ("diff", diff ?? DifferencePicture.sideBySide(expected: expected, actual: actual)),
         ]
         var paths: [String] = []
         for (kind, image) in images {

@@ -20,13 +20,12 @@ package struct FolderVerification: Sendable {
     package let frames: [FrameCheck]
     /// The environment as recorded against this one (`Manifest.drift`).
     let drift: [String]
-    let maxChannelDelta: Int
-    let maxDifferingPixels: Int
 
     package var holds: Bool { frames.allSatisfy(\.outcome.passes) }
     package var failures: [FrameCheck] { frames.filter { !$0.outcome.passes } }
 
-    /// Renders and compares every frame; `map` runs the checks of frames 0..<count and returns
+    /// Renders and compares every frame, exactly within the thresholds, or with the manifest's
+    /// `tolerance` as pixelmatch judges; `map` runs the checks of frames 0..<count and returns
     /// their outcomes in order (default: one after the other; the command passes its worker
     /// pool).
     package init(
@@ -34,8 +33,6 @@ package struct FolderVerification: Sendable {
         map: (Int, @Sendable (Int) -> FrameOutcome) -> [FrameOutcome] = { count, check in (0..<count).map(check) }
     ) throws(ManifestError) {
         self.folder = folder
-        self.maxChannelDelta = maxChannelDelta
-        self.maxDifferingPixels = maxDifferingPixels
         let renderer = try folder.makeRenderer()
         self.renderer = renderer
         drift = folder.manifest.drift(to: folder.currentManifest(of: renderer))
@@ -43,6 +40,11 @@ package struct FolderVerification: Sendable {
         let written = manifest.writtenFrames
         let encoder = try? SequenceEncoder(renderer)
         let hidden = written.contains(.hidden) ? try? renderer.hiddenFrameFile() : nil
+        let settings =
+            manifest.tolerance?.settings
+            ?? ComparisonSettings(
+                judgement: .exact(maxChannelDelta: maxChannelDelta), maxDifferingPixels: maxDifferingPixels,
+                figures: .channels)
         let outcomes = map(written.count) { i in
             let rendered: [UInt8]?
             switch written[i] {
@@ -51,8 +53,7 @@ package struct FolderVerification: Sendable {
             }
             return FolderVerification.check(
                 folder.path + "/" + manifest.files[i], rendered: rendered,
-                actual: { FolderVerification.image(of: written[i], renderer) }, maxChannelDelta: maxChannelDelta,
-                maxDifferingPixels: maxDifferingPixels, tolerance: manifest.tolerance)
+                actual: { FolderVerification.image(of: written[i], renderer) }, settings: settings)
         }
         var frames = (0..<written.count).map {
             FrameCheck(name: manifest.files[$0], frame: written[$0], outcome: outcomes[$0])
@@ -64,13 +65,11 @@ package struct FolderVerification: Sendable {
         self.frames = frames
     }
 
-    /// The file at `path` against its render: the encoded bytes first, then the pixels.
-    /// With the manifest's `tolerance`, the pixels are judged as pixelmatch does (the file's
-    /// straight samples against the render's) and the thresholds are the tolerance's.
-    static func check(
-        _ path: String, rendered: [UInt8]?, actual: () -> Pixmap, maxChannelDelta: Int, maxDifferingPixels: Int,
-        tolerance: ManifestTolerance? = nil
-    ) -> FrameOutcome {
+    /// The file at `path` against its render: the encoded bytes first, then the pixels (the
+    /// file's straight samples against the render's).
+    static func check(_ path: String, rendered: [UInt8]?, actual: () -> Pixmap, settings: ComparisonSettings)
+        -> FrameOutcome
+    {
         guard FileInput.exists(path) else {
             return .unmatched("missing from the folder (\(Manifest.fileName) lists it)")
         }
@@ -81,26 +80,13 @@ package struct FolderVerification: Sendable {
             return .unmatched("cannot be read: \(error.reason)")
         }
         if let rendered, rendered == bytes { return .identical }
-        if let tolerance {
-            do {
-                let expected = try PNGDecoder.decodeStraight(bytes)
-                let comparison = PixelComparison(
-                    expected: expected, actual: RGBAImage(actual()), settings: tolerance.settings)
-                return .judged(comparison.droppingMask)
-            } catch {
-                return .unmatched("not a readable PNG file (\(error))")
-            }
-        }
-        let expected: Pixmap
         do {
-            expected = try PNGDecoder.decode(bytes)
+            let expected = try PNGDecoder.decodeStraight(bytes)
+            return .compared(
+                ImageComparison(expected: expected, actual: RGBAImage(actual()), settings: settings).droppingMask)
         } catch {
             return .unmatched("not a readable PNG file (\(error))")
         }
-        return .compared(
-            ImageComparison(
-                expected: expected, actual: actual(), maxChannelDelta: maxChannelDelta,
-                maxDifferingPixels: maxDifferingPixels))
     }
 
     static func image(of frame: SequenceFrame, _ renderer: FrameRenderer) -> Pixmap {

@@ -23,9 +23,9 @@ import Testing
     static func comparison(
         _ expected: RGBAImage, _ actual: RGBAImage, _ metric: PerceptualMetric, threshold: Double = 0.1,
         includeAA: Bool = false, window: Int = 16
-    ) -> PixelComparison {
+    ) -> ImageComparison {
         let tolerance = PerceptualTolerance(metric: metric, threshold: threshold, includeAntialiased: includeAA)!
-        return PixelComparison(
+        return ImageComparison(
             expected: expected, actual: actual,
             settings: ComparisonSettings(judgement: .perceptual(tolerance), window: window, findsShift: false))
     }

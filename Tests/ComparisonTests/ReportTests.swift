@@ -23,9 +23,10 @@ import Testing
         let frames = [
             ("ok.png", image, image), ("one<b>.png", image, changed), ("two.png", image, worse),
         ].map { name, expected, actual in
-            ReportFrame(name: name, outcome: .compared(ImageComparison(expected: expected, actual: actual))) {
-                (expected, actual)
-            }
+            let comparison = ImageComparison(
+                expected: RGBAImage(expected), actual: RGBAImage(actual),
+                settings: ComparisonSettings(figures: .channels))
+            return ReportFrame(name: name, outcome: .compared(comparison)) { (expected, actual) }
         }
         let missing = ReportFrame(name: "gone.png", outcome: .unmatched("missing from the folder")) { (image, nil) }
         let html = HTMLReport(

@@ -63,8 +63,9 @@ import Testing
             browser.screenshot(of: try #require(try browser.elements("img.expected").first)))
         let actual = try PNGDecoder.decode(
             browser.screenshot(of: try #require(try browser.elements("img.actual").first)))
-        let expectedPanel = ImageComparison(expected: altered, actual: expected)
-        let actualPanel = ImageComparison(expected: original, actual: actual)
+        let exact = ComparisonSettings(figures: .channels)
+        let expectedPanel = ImageComparison(expected: RGBAImage(altered), actual: RGBAImage(expected), settings: exact)
+        let actualPanel = ImageComparison(expected: RGBAImage(original), actual: RGBAImage(actual), settings: exact)
         #expect(expectedPanel.isIdentical, "the expected panel is not the frame at 1:1: \(expectedPanel.summary)")
         #expect(actualPanel.isIdentical, "the actual panel is not the render at 1:1: \(actualPanel.summary)")
         #expect(try browser.elements("img.zoom").count == 3)

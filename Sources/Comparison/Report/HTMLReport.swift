@@ -8,7 +8,7 @@ package struct ReportFrame: Sendable {
     /// The expected and actual images, loaded only when the frame is drawn (frames that fail);
     /// nil where one side has none.
     let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?)
-    /// For a judged frame that fails: pixelmatch's picture of the difference and the differences
+    /// For a frame with the judged figures that fails: pixelmatch's picture of the difference and the differences
     /// alone on transparency (`DifferencePicture`), made when the frame is drawn.
     let pictures: (@Sendable () -> (difference: Pixmap, mask: Pixmap)?)?
 

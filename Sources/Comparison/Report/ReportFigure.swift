@@ -20,25 +20,19 @@ struct ReportFigure {
         case .unmatched(let reason): return ["", "", "", "", "", reason]
         case .compared(let c):
             guard c.sizesMatch else { return ["", "", "", "", "", c.summary] }
-            let share = c.differingShare * 100
-            let box = c.differenceBox.map { "x \($0.x0)…\($0.x1 - 1), y \($0.y0)…\($0.y1 - 1)" } ?? ""
-            return [
-                "\(c.maxChannelDelta)", "\(c.differingPixels)",
-                share == 0 ? "0 %" : share < 0.01 ? "<0.01 %" : "\((share * 100).rounded() / 100) %",
-                "\(c.pixelsOverThreshold)", box, "",
-            ]
-        case .judged(let c):
-            guard c.sizesMatch else { return ["", "", "", "", "", c.summary] }
-            let share = Double(c.differingPixels) / Double(max(1, c.expectedSize.width * c.expectedSize.height)) * 100
-            let box = c.differenceBox.map { "x \($0.x0)…\($0.x1 - 1), y \($0.y0)…\($0.y1 - 1)" } ?? ""
+            let (pixels, box) = c.saidToDiffer
+            let share = Double(pixels) / Double(max(1, c.pixelCount)) * 100
             var notes: [String] = []
-            if c.antialiasedPixels > 0 { notes.append("\(c.antialiasedPixels) anti-aliased not counted") }
-            notes.append("at most \(c.largestCluster) in a \(c.settings.window)×\(c.settings.window) window")
-            if let shift = c.shift { notes.append(shift.description) }
+            if c.settings.figures == .judged {
+                if c.antialiasedPixels > 0 { notes.append("\(c.antialiasedPixels) anti-aliased not counted") }
+                notes.append("at most \(c.largestCluster) in a \(c.settings.window)×\(c.settings.window) window")
+                if let shift = c.shift { notes.append(shift.description) }
+            }
             return [
-                "\(c.maxChannelDelta)", "\(c.differingPixels)",
+                "\(c.maxChannelDelta)", "\(pixels)",
                 share == 0 ? "0 %" : share < 0.01 ? "<0.01 %" : "\((share * 100).rounded() / 100) %",
-                "\(c.differingPixels)", box, notes.joined(separator: "; "),
+                "\(c.differingPixels)", box.map { "x \($0.x0)…\($0.x1 - 1), y \($0.y0)…\($0.y1 - 1)" } ?? "",
+                notes.joined(separator: "; "),
             ]
         }
     }
@@ -72,12 +66,12 @@ struct ReportFigure {
         try ReportFigure.panel(actual, role: "actual", caption: "actual", alt: frame.name, to: write)
         if let expected, let actual {
             try ReportFigure.panel(
-                ImageComparison.differenceImage(expected: expected, actual: actual), role: "difference",
+                DifferencePicture.magenta(expected: expected, actual: actual), role: "difference",
                 caption: "difference (magenta)", alt: frame.name, to: write)
         }
         try write("</div>\n")
-        if case .compared(let comparison) = frame.outcome, comparison.sizesMatch, let box = comparison.differenceBox,
-            let expected, let actual
+        if case .compared(let comparison) = frame.outcome, comparison.settings.figures == .channels,
+            comparison.sizesMatch, let box = comparison.changedBox, let expected, let actual
         {
             try write(zoom(box, expected, actual))
         }
@@ -115,7 +109,7 @@ struct ReportFigure {
         let (x0, x1) = span(box.x0, box.x1, within: expected.width)
         let (y0, y1) = span(box.y0, box.y1, within: expected.height)
         let area = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
-        let difference = ImageComparison.differenceImage(expected: expected, actual: actual)
+        let difference = DifferencePicture.magenta(expected: expected, actual: actual)
         var out = "<div class=\"zoom\"><p>\(ReportFigure.zoomFactor)× zoom of x \(area.x0)…\(area.x1 - 1), "
         out += "y \(area.y0)…\(area.y1 - 1)</p>\n<div class=\"panels\">\n"
         for (image, role) in [(expected, "expected"), (actual, "actual"), (difference, "difference")] {

@@ -91,7 +91,7 @@ enum CompareCommand {
             throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
-        let judged = try JudgedCompare.settings(options)
+        let settings = try settings(options)
         if folders.0 != folders.1 {
             throw FramesError.invalidValue(
                 option: "<actual>", value: options.actual,
@@ -99,13 +99,8 @@ enum CompareCommand {
         }
         let transaction = OutputTransaction()
         do throws(FramesError) {
-            let status: Int32
-            switch (folders.0, judged) {
-            case (false, let judged?): status = try JudgedCompare.compareFiles(options, judged, transaction)
-            case (false, nil): status = try compareFiles(options, transaction)
-            case (true, let judged?): status = try JudgedCompare.compareFolders(options, judged, transaction)
-            case (true, nil): status = try compareFolders(options, transaction)
-            }
+            let status = try compare(
+                options, settings, pairs: pairs(options, folders: folders.0), folders: folders.0, transaction)
             try transaction.commit()
             return status
         } catch {
@@ -114,197 +109,134 @@ enum CompareCommand {
         }
     }
 
-    /// A PNG read for comparison; unreadable or non-PNG input is a usage error (exit 64).
-    static func load(_ path: String, as role: String) throws(FramesError) -> Pixmap {
-        Pixmap(premultiplying: try JudgedCompare.load(path, as: role))
-    }
-
-    static func compareFiles(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
-        try checkCollisions(options, folders: false, names: [])
-        try checkDiffSizes(options, pairs: [(options.expected, options.actual)])
-        // The decoded images live in this scope only: the report loads them again, one frame at a
-        // time, so they are not held beside its panels.
-        let comparison = try { () throws(FramesError) -> ImageComparison in
-            let (expected, actual) = try JudgedCompare.loadPair(options.expected, options.actual)
-            let comparison = ImageComparison(
-                expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
-                maxDifferingPixels: options.allowedDifferingPixels)
-            Console.print(
-                "\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(options.actual)): \(comparison.summary)")
-            if let diff = options.diff?.value, !comparison.isIdentical {
-                try writeDiff(
-                    expected: Pixmap(premultiplying: expected), actual: Pixmap(premultiplying: actual), to: diff,
-                    transaction)
-                Console.print("diff: \(Console.shown(diff))")
+    /// The settings the options ask for: the channel figures, as `compare` has always given
+    /// them, unless an option of the judged figures is given (`--metric`, `--ignore`, `--mask`,
+    /// `--window`, `--max-cluster`, `--diff-mask`, `--json`). Refuses `--threshold` and
+    /// `--include-aa` without `--metric`.
+    static func settings(_ options: Options) throws(FramesError) -> ComparisonSettings {
+        if options.metric == nil {
+            if let threshold = options.threshold {
+                throw .invalidValue(
+                    option: threshold.option, value: threshold.text,
+                    expected: "--metric yiq or --metric oklab as well (a threshold applies to a perceptual metric)")
             }
-            return comparison
-        }()
-        let paths = (options.expected, options.actual)
-        let frame = ReportFrame(name: options.actual, outcome: .compared(comparison)) {
-            (try? load(paths.0, as: "<expected>"), try? load(paths.1, as: "<actual>"))
-        }
-        try options.writeReport(
-            command: "frames compare",
-            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: [frame])],
-            into: transaction)
-        return comparison.passes ? 0 : 1
-    }
-
-    static func compareFolders(_ options: Options, _ transaction: OutputTransaction) throws(FramesError) -> Int32 {
-        func pngs(_ folder: String) throws(FramesError) -> [String] {
-            do {
-                return try FileInput.names(in: folder).filter {
-                    $0.lowercased().hasSuffix(".png") && !$0.hasPrefix(".")
-                }
-            } catch {
-                throw .file(error)
+            if options.includeAntialiased {
+                throw .refused(
+                    option: "--include-aa", message: "--include-aa applies with --metric yiq or --metric oklab only")
             }
         }
-        let expectedNames = try pngs(options.expected)
-        let actualNames = try pngs(options.actual)
-        let all = Set(expectedNames).union(actualNames).sorted()
+        let judged =
+            options.metric != nil || !options.ignore.isEmpty || options.mask != nil || options.window != nil
+            || options.maxCluster != nil || options.diffMask != nil || options.json
+        let judgement = options.metric.map { metric in
+            PixelJudgement.perceptual(
+                PerceptualTolerance(
+                    metric: metric.value, threshold: options.threshold?.value ?? 0.1,
+                    includeAntialiased: options.includeAntialiased)!)
+        }
+        // With a cluster limit and no count limit, scattered pixels may differ in any number.
+        let maxDiffering = options.maxDifferingPixels?.value ?? (options.maxCluster != nil ? Int.max : 0)
+        return ComparisonSettings(
+            judgement: judgement ?? .exact(maxChannelDelta: options.allowedChannelDelta),
+            ignored: IgnoredPixels(regions: options.ignore.map(\.value)), window: options.window?.value ?? 16,
+            maxDifferingPixels: maxDiffering, maxCluster: options.maxCluster?.value,
+            figures: judged ? .judged : .channels)
+    }
+
+    /// One image to compare: its name in the output (the actual file's path for two files, the
+    /// file name for two folders) and its file on each side, nil where a folder has none.
+    struct Pair {
+        let name: String
+        let expected: String?
+        let actual: String?
+    }
+
+    /// The pairs to compare: the two files, or every PNG file in either folder, by name.
+    static func pairs(_ options: Options, folders: Bool) throws(FramesError) -> [Pair] {
+        guard folders else { return [Pair(name: options.actual, expected: options.expected, actual: options.actual)] }
+        let expectedNames = Set(try pngs(options.expected))
+        let actualNames = Set(try pngs(options.actual))
+        let all = expectedNames.union(actualNames).sorted()
         if all.isEmpty {
             throw FramesError.invalidValue(
                 option: "<expected>", value: options.expected, expected: "a folder with PNG files")
         }
-        try checkFolders(options, expectedNames: expectedNames, actualNames: actualNames)
-        if let diff = options.diff?.value { _ = try transaction.folder(diff, creating: true) }
-        var failed = 0
-        var frames: [ReportFrame] = []
-        for name in all {
-            let inExpected = expectedNames.contains(name)
-            let inActual = actualNames.contains(name)
-            let paths = (FileInput.path(name, in: options.expected), FileInput.path(name, in: options.actual))
-            let images: @Sendable () -> (expected: Pixmap?, actual: Pixmap?) = {
-                (
-                    inExpected ? try? load(paths.0, as: "<expected>") : nil,
-                    inActual ? try? load(paths.1, as: "<actual>") : nil
-                )
-            }
-            guard inExpected, inActual else {
-                failed += 1
-                let reason = "\(inExpected ? "missing from" : "extra in") \(options.actual)"
-                Console.print("FAIL \(Console.shown(name)): \(Console.shown(reason))")
-                frames.append(ReportFrame(name: name, outcome: .unmatched(reason), images: images))
-                continue
-            }
-            let expected = try load(paths.0, as: "<expected>")
-            let actual = try load(paths.1, as: "<actual>")
-            let comparison = ImageComparison(
-                expected: expected, actual: actual, maxChannelDelta: options.allowedChannelDelta,
-                maxDifferingPixels: options.allowedDifferingPixels)
-            frames.append(ReportFrame(name: name, outcome: .compared(comparison), images: images))
-            if !comparison.passes { failed += 1 }
-            Console.print("\(comparison.passes ? "PASS" : "FAIL") \(Console.shown(name)): \(comparison.summary)")
-            if let diff = options.diff?.value, !comparison.isIdentical {
-                try writeDiff(expected: expected, actual: actual, to: FileInput.path(name, in: diff), transaction)
-            }
+        return all.map { name in
+            Pair(
+                name: name, expected: expectedNames.contains(name) ? FileInput.path(name, in: options.expected) : nil,
+                actual: actualNames.contains(name) ? FileInput.path(name, in: options.actual) : nil)
         }
-        Console.print(
-            "\(all.count - failed) of \(all.count) images pass"
-                + ((options.diff.map { failed > 0 ? "; diffs in \(Console.shown($0.value))" : "" } ?? "")))
-        try options.writeReport(
-            command: "frames compare",
-            sections: [ReportSection(title: "\(options.expected) vs \(options.actual)", notes: [], frames: frames)],
-            into: transaction)
+    }
+
+    /// One compared pair, as printed and as written in JSON.
+    struct Result {
+        let expected: String?
+        let actual: String?
+        let comparison: ImageComparison?
+        let psnr: Double?
+        let ssim: Double?
+        let note: String?
+
+        var passes: Bool { comparison?.passes ?? false }
+    }
+
+    /// Every pair compared, one after the other: its line (or the JSON), its pictures and its
+    /// part of the report. Everything is checked first: the outputs against the inputs, and every
+    /// file of the pairs as a PNG of a size the regions, the mask and the diffs fit.
+    static func compare(
+        _ options: Options, _ base: ComparisonSettings, pairs: [Pair], folders: Bool, _ transaction: OutputTransaction
+    ) throws(FramesError) -> Int32 {
+        try checkOutputs(options, folders: folders, names: folders ? Set(pairs.map(\.name)) : [])
+        let matched = pairs.compactMap { pair in pair.expected.flatMap { e in pair.actual.map { (e, $0) } } }
+        let settings = try settingsWithMask(options, base, sizes: matched)
+        if settings.figures == .channels { try checkDiffSizes(options, pairs: matched) }
+        for folder in [options.diff?.value, options.diffMask?.value].compactMap({ $0 }) where folders {
+            _ = try transaction.folder(folder, creating: true)
+        }
+        var results: [Result] = []
+        var frames: [ReportFrame] = []
+        for pair in pairs {
+            let (result, frame) = try compare(pair, options, settings, folders: folders, transaction)
+            results.append(result)
+            frames.append(frame)
+        }
+        let failed = results.filter { !$0.passes }.count
+        if folders, !options.json {
+            // The channel figures name the diffs' folder once, at the end.
+            let diffs = settings.figures == .channels && failed > 0 ? options.diff : nil
+            Console.print(
+                "\(pairs.count - failed) of \(pairs.count) images pass"
+                    + (diffs.map { "; diffs in \(Console.shown($0.value))" } ?? ""))
+        }
+        try finish(options, settings, results, frames: frames, transaction)
         return failed == 0 ? 0 : 1
     }
 
-    static func writeDiff(expected: Pixmap, actual: Pixmap, to path: String, _ transaction: OutputTransaction)
-        throws(FramesError)
-    {
-        do {
-            try transaction.stage(
-                PNGEncoder().encode(ImageComparison.diffImage(expected: expected, actual: actual)), at: path)
-        } catch let error as FramesError {
-            throw error
-        } catch let error as PNGError {
-            throw .encoding(error)
-        } catch {
-            preconditionFailure("\(error)")
-        }
-    }
-}
-
-/// What `frames compare` decides before it writes anything: its outputs (`--diff`, `--report`)
-/// meet none of its inputs nor each other, and every diff it may write fits the pixel limit.
-extension CompareCommand {
-    /// Outputs against inputs: for two files, the files; for two folders, the folders (any file
-    /// in them), with the diff folder's names being the compared PNGs'.
-    static func checkCollisions(_ options: Options, folders: Bool, names: Set<String>) throws(FramesError) {
-        let inputs: [NamedPath] =
-            folders
-            ? [.folder("<expected>", options.expected), .folder("<actual>", options.actual)]
-            : [.file("<expected>", options.expected), .file("<actual>", options.actual)]
-        var outputs: [NamedPath] = []
-        for diff in [options.diff, options.diffMask].compactMap({ $0 }) {
-            outputs.append(folders ? .folder(diff.option, diff.value, names: names) : .file(diff.option, diff.value))
-        }
-        if let report = options.report { outputs.append(.file(report.option, report.value)) }
-        try PathCollisions.check(outputs: outputs, inputs: inputs)
-    }
-
-    /// Both checks for two folders of frames.
-    static func checkFolders(_ options: Options, expectedNames: [String], actualNames: [String]) throws(FramesError) {
-        try checkDiffFolders(options, names: Set(expectedNames).union(actualNames))
-        try checkCollisions(options, folders: true, names: Set(expectedNames).union(actualNames))
-        try checkDiffSizes(
-            options,
-            pairs: Set(expectedNames).intersection(actualNames).sorted().map {
-                (FileInput.path($0, in: options.expected), FileInput.path($0, in: options.actual))
-            })
-    }
-
-    /// The diff folders of two folders (`--diff`, `--diff-mask`): folders, not files, and every
-    /// diff's path in them within NAME_MAX and PATH_MAX in bytes.
-    static func checkDiffFolders(_ options: Options, names: Set<String>) throws(FramesError) {
-        for diff in [options.diff, options.diffMask].compactMap({ $0 }) {
-            if FileInput.exists(diff.value), !FileInput.isDirectory(diff.value) {
-                throw .invalidValue(
-                    option: diff.option, value: diff.text,
-                    expected: "a folder for the diffs of two folders (this is a file)")
+    /// One pair compared (both images decoded at once on the worker pool, and let go once it is
+    /// written), or said to be missing on one side; its line printed and its pictures written.
+    static func compare(
+        _ pair: Pair, _ options: Options, _ settings: ComparisonSettings, folders: Bool,
+        _ transaction: OutputTransaction
+    ) throws(FramesError) -> (Result, ReportFrame) {
+        guard let expectedPath = pair.expected, let actualPath = pair.actual else {
+            let reason = "\(pair.expected == nil ? "extra in" : "missing from") \(options.actual)"
+            let result = Result(
+                expected: pair.expected, actual: pair.actual, comparison: nil, psnr: nil, ssim: nil, note: reason)
+            try report(result, name: pair.name, options)
+            let frame = ReportFrame(name: pair.name, outcome: .unmatched(reason)) {
+                (pair.expected.flatMap(premultiplied), pair.actual.flatMap(premultiplied))
             }
-            for name in names.sorted() {
-                if let refusal = OutputNames.refusal(of: FileInput.path(name, in: diff.value)) {
-                    throw .invalidValue(option: diff.option, value: diff.text, expected: refusal)
-                }
-            }
+            return (result, frame)
         }
-    }
-
-    /// With `--diff`: refuses, before comparing, a pair whose diff image (expected | actual |
-    /// difference side by side) would be over the pixel limit; with `--report`, a pair whose
-    /// difference panel (as wide and as tall as the larger of each) would be.
-    static func checkDiffSizes(_ options: Options, pairs: [(String, String)]) throws(FramesError) {
-        guard options.diff != nil || options.report != nil else { return }
-        for (expected, actual) in pairs {
-            guard let e = pngSize(expected), let a = pngSize(actual) else { continue }
-            let panel = ImageComparison.Size2D(width: max(e.width, a.width), height: max(e.height, a.height))
-            if let report = options.report, !panel.fits {
-                throw .invalidValue(
-                    option: report.option, value: report.value,
-                    expected: "images whose difference panel fits in \(Pixmap.maxPixelCount / 1_000_000) megapixels "
-                        + "(for \(actual) it would be \(panel.width) × \(panel.height) px); compare without --report")
-            }
-            let size = ImageComparison.diffSize(expected: e, actual: a)
-            if let diff = options.diff, !size.fits {
-                throw .invalidValue(
-                    option: diff.option, value: diff.value,
-                    expected: "images whose diff fits in \(Pixmap.maxPixelCount / 1_000_000) megapixels "
-                        + "(the diff of \(actual) would be \(size.width) × \(size.height) px: expected, actual and "
-                        + "difference side by side); compare without --diff, or --report to see them apart")
-            }
-        }
-    }
-
-    /// A PNG file's width and height from its IHDR; nil when it is not a readable PNG (the
-    /// comparison then says so).
-    static func pngSize(_ path: String) -> ImageComparison.Size2D? {
-        guard let head = try? FileInput.head(path, count: 24), head.count == 24,
-            head.starts(with: [0x89, 0x50, 0x4E, 0x47])
-        else { return nil }
-        let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        return ImageComparison.Size2D(width: width, height: height)
+        let (expected, actual) = try loadPair(expectedPath, actualPath)
+        try check(settings.ignored, options, width: expected.width, height: expected.height)
+        let comparison = ImageComparison(expected: expected, actual: actual, settings: settings)
+        let result = Result(
+            expected: expectedPath, actual: actualPath, comparison: comparison.droppingMask,
+            psnr: options.json ? ImageComparison.psnr(expected: expected, actual: actual) : nil,
+            ssim: options.json ? ImageComparison.ssim(expected: expected, actual: actual) : nil, note: nil)
+        try report(result, name: pair.name, options)
+        try writePictures(comparison, expected, actual, options, name: folders ? pair.name : nil, transaction)
+        return (result, frame(pair.name, expectedPath, actualPath, comparison))
     }
 }

@@ -6,12 +6,12 @@ import StrictJSON
 /// for a size mismatch `expectedWidth` and `expectedHeight` follow, and a frame missing on one
 /// side has null figures and a `note`.
 enum CompareJSON {
-    static func text(_ results: [JudgedCompare.Result]) -> String {
+    static func text(_ results: [CompareCommand.Result]) -> String {
         let images = results.map(object).joined(separator: ", ")
         return "{\"images\": [\(images)], \"pass\": \(results.allSatisfy(\.passes))}"
     }
 
-    static func object(_ result: JudgedCompare.Result) -> String {
+    static func object(_ result: CompareCommand.Result) -> String {
         var members: [(String, String)] = [("expected", string(result.expected)), ("actual", string(result.actual))]
         if let c = result.comparison {
             members += [

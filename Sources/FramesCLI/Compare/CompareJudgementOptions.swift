@@ -3,7 +3,7 @@ import Images
 
 /// The perceptual options of `frames compare`, declared once: the help, the
 /// documentation's table and the report's line of options come from here.
-extension JudgedCompare {
+extension CompareCommand {
     /// The options used, in words, for the report.
     static func optionsText(_ options: Options) -> String {
         var parts: [String] = []

@@ -257,9 +257,6 @@ enum VerifyCommand {
             case .identical: sameBytes += 1
             case .compared(let comparison) where comparison.isIdentical: samePixels += 1
             case .compared(let comparison) where comparison.passes: within += 1
-            case .judged(let comparison) where comparison.maxChannelDelta == 0 && comparison.sizesMatch:
-                samePixels += 1
-            case .judged(let comparison) where comparison.passes: within += 1
             default: break
             }
         }

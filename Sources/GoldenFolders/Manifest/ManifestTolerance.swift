@@ -5,7 +5,7 @@ import Images
 /// `tolerance`: `{"metric": "yiq" or "oklab", "threshold": 0…1, "includeAA": false,
 /// "maxDifferingPixels": 0}` (threshold, includeAA and maxDifferingPixels optional, with those
 /// defaults). With it, `frames verify` and `assertGoldenFolder` judge each frame that is not the
-/// same bytes as pixelmatch does (`PixelComparison`), instead of channel by channel. Absent:
+/// same bytes as pixelmatch does (`ImageComparison`), instead of channel by channel. Absent:
 /// exact, as before. It does not describe the render, so it is not fingerprinted.
 package struct ManifestTolerance: Sendable, Equatable {
     package var tolerance: PerceptualTolerance
