@@ -80,18 +80,19 @@ struct RenderRun {
     }
 
     /// Encodes every written frame on the worker pool and stages it as `names[i]`; returns each
-    /// file's size. One frame encodes alone; more share an encoder's caches. The pool's workers
-    /// are at most `--threads`, and never more than fit in `frameMemoryBudget` together.
+    /// file's size. The encoder keeps what the spinner's frames share when there are more than
+    /// one, nothing for one (a still). The pool's workers are at most `--threads`, and never more
+    /// than fit in `frameMemoryBudget` together.
     private func writeFrames(
         _ renderer: FrameRenderer, names: [String], into folder: OutputTransaction.Folder,
         _ transaction: OutputTransaction
     ) throws(FramesError) -> [Int] {
         let sequence = job.sequence
         let frames = sequence.writtenIndices.map(sequence.frame)
-        let encoder: SequenceEncoder?
+        let encoder: SequenceEncoder
         let hidden: [UInt8]
         do {
-            encoder = frames.count == 1 ? nil : try SequenceEncoder(renderer)
+            encoder = try renderer.sequenceEncoder(frames: frames.count(where: { $0 != .hidden }))
             hidden = frames.contains(.hidden) ? try renderer.hiddenFrameFile() : []
         } catch {
             throw .encoding(error)
@@ -105,12 +106,7 @@ struct RenderRun {
             let bytes: [UInt8]
             do throws(PNGError) {
                 switch frames[index] {
-                case .spinner(let k):
-                    if let encoder {
-                        bytes = try encoder.encode(frame: k)
-                    } else {
-                        bytes = try SequenceEncoder.encode(frame: k, of: renderer)
-                    }
+                case .spinner(let k): bytes = try encoder.encode(frame: k)
                 case .hidden: bytes = hidden
                 }
             } catch {
