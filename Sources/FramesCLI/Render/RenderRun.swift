@@ -7,10 +7,10 @@ import StrictJSON
 
 /// One render of `frames`, in the order it happens, each step a function read from `run`:
 /// plan (every output checked, nothing written) → open (the frame folder made and locked) →
-/// render (the static layers, once) → the single files (each encoded and staged) → the frames
-/// (encoded and staged on the worker pool) → the manifest → commit (everything renamed into place
-/// as one change, `OutputTransaction`). A failure or a stop anywhere before the commit takes back
-/// exactly what the run made.
+/// read (the backdrop image decoded) → render (the static layers, once) → the single files (each
+/// encoded and staged) → the frames (encoded and staged on the worker pool) → the manifest →
+/// commit (everything renamed into place as one change, `OutputTransaction`). A failure or a stop
+/// anywhere before the commit takes back exactly what the run made.
 struct RenderRun {
     let job: RenderJob
     let started: Double
@@ -26,7 +26,9 @@ struct RenderRun {
         var summaries: [String] = []
         do throws(FramesError) {
             let folder = try open(plan, in: transaction)
-            let renderer = try render()
+            let scene = try job.readBackdrop()
+            for warning in job.warnings { Console.printError(warning) }
+            let renderer = try render(scene)
             printWarnings(of: renderer)
             let frames = ExportFrames(renderer: renderer, frames: job.sequence.timeline?.frames, fps: job.sequence.fps)
             var exports: [Manifest.Export] = []
@@ -66,14 +68,14 @@ struct RenderRun {
         return folder
     }
 
-    /// The renderer: the static layers composited once, for one turn of the spinner.
-    private func render() throws(FramesError) -> FrameRenderer {
+    /// The renderer of `scene`: the static layers composited once, for one turn of the spinner.
+    private func render(_ scene: Scene) throws(FramesError) -> FrameRenderer {
         try Stop.check()
         // A still with no other file draws one frame (exports draw many).
         let drawn = job.outputs.files.isEmpty ? job.sequence.writtenIndices.count : job.sequence.turnFrames
         do {
             return try FrameRenderer(
-                scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
+                scene: scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
         } catch {
             throw .rendering(error, fontOption: job.fontOption)
         }

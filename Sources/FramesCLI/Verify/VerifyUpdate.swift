@@ -19,7 +19,8 @@ enum VerifyUpdate {
 }
 
 extension RenderJob {
-    /// The job a folder's manifest describes, writing into the folder.
+    /// The job a folder's manifest describes, writing into the folder; its scene holds the
+    /// backdrop image the verification read.
     init(replaying verification: FolderVerification, threads: Int) throws(FramesError) {
         let folder = verification.folder
         let manifest = folder.manifest
@@ -30,7 +31,7 @@ extension RenderJob {
                 sources: Dictionary(
                     uniqueKeysWithValues: StyleProperty.all.map { ($0.name, .preset(manifest.variant)) })),
             language: Translation.forLanguage(manifest.language) ?? .english, scene: folder.scene,
-            label: verification.renderer.label, backdropImagePath: manifest.backdropImage,
+            label: verification.renderer.label, backdropImage: nil, backdropImagePath: manifest.backdropImage,
             backdropImageFile: folder.backdropImageFile, fontFilePath: manifest.fontFile, sequence: sequence,
             outputs: OutputPlan(folder: folder.path, files: [], force: false, folderOption: "<folder>"),
             threads: threads,
