@@ -2,9 +2,9 @@ import Animation
 import GoldenFolders
 import Raster
 
-/// Everything one run of `frames` will do, resolved and checked from the options before anything
-/// is written: the style, the scene, its label, the frames, and the outputs. The backdrop image is
-/// read by the run, once its frame folder is locked (`readBackdrop()`).
+/// Everything one run of `frames` will do, resolved from the options, its outputs checked before
+/// any input is read: the style, the scene, its label, the frames, and the outputs. The backdrop
+/// image is read by the run, once its frame folder is locked (`readBackdrop()`).
 package struct RenderJob: Sendable {
     package let style: ResolvedStyle
     package let language: Translation
@@ -40,8 +40,8 @@ package struct RenderJob: Sendable {
     /// The option that chose the label's font, for messages.
     package var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }
 
-    /// Resolves the options in the order a reader would check them: style, frames, outputs, scene,
-    /// label.
+    /// Resolves the options in the order a reader would check them: style, frames, outputs (every
+    /// one checked here, before any input is read: `OutputCheck`), scene, label.
     package static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
@@ -50,14 +50,7 @@ package struct RenderJob: Sendable {
         }
         let sequence = try SequencePlan.resolve(options, variant: style.variant)
         let outputs = try OutputPlan.resolve(options)
-        // An output onto an input, or a folder of other files, is refused before the inputs are
-        // read (a label's font opened, a backdrop decoded); the plan checks both again.
-        try OutputCheck.checkCollisions(
-            outputs, frameNames: sequence.writtenIndices.map(sequence.namePattern.name(for:)), inputs: inputs)
-        try OutputCheck.checkFiles(outputs)
-        if let folder = outputs.folder {
-            try OutputCheck.checkFolder(folder, option: outputs.folderOption, force: outputs.force)
-        }
+        try OutputCheck.check(outputs, sequence: sequence, inputs: inputs)
         var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
         // The session language also sets the text's language forms and line breaking.
         scene.language = language.languageCode

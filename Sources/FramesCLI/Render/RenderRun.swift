@@ -5,11 +5,12 @@ import LibC
 import Raster
 import StrictJSON
 
-/// One render of `frames`, in the order it happens, each step a function read from `run`:
-/// plan (every output checked, nothing written) → open (the frame folder made and locked) →
-/// read (the backdrop image decoded) → render (the static layers, once) → the single files (each
-/// encoded and staged) → the frames (encoded and staged on the worker pool) → the manifest →
-/// commit (everything renamed into place as one change, `OutputTransaction`). A failure or a stop
+/// One render of `frames`, in the order it happens, each step a function read from `run`. Every
+/// output was checked before any input was read (`OutputCheck`, from `RenderJob.resolve`); then:
+/// open (the frame folder made and locked, and what only its lock can tell decided) → read (the
+/// backdrop image decoded) → render (the static layers, once) → the single files (each encoded and
+/// staged) → the frames (encoded and staged on the worker pool) → the manifest → commit
+/// (everything renamed into place as one change, `OutputTransaction`). A failure or a stop
 /// anywhere before the commit takes back exactly what the run made.
 struct RenderRun {
     let job: RenderJob
@@ -21,11 +22,11 @@ struct RenderRun {
     }
 
     private func run() throws(FramesError) {
-        let plan = try OutputCheck.plan(job)
+        let names = job.sequence.fileNames
         let transaction = OutputTransaction()
         var summaries: [String] = []
         do throws(FramesError) {
-            let folder = try open(plan, in: transaction)
+            let folder = try open(writing: names, in: transaction)
             let scene = try job.readBackdrop()
             for warning in job.warnings { Console.printError(warning) }
             let renderer = try render(scene)
@@ -39,11 +40,11 @@ struct RenderRun {
                 summaries.append(written.summary)
             }
             if let folder {
-                let sizes = try writeFrames(renderer, names: plan.frameNames, into: folder, transaction)
-                var manifest = Manifest(job: job, renderer: renderer, fileNames: plan.frameNames)
+                let sizes = try writeFrames(renderer, names: names, into: folder, transaction)
+                var manifest = Manifest(job: job, renderer: renderer, fileNames: names)
                 manifest.exports += exports
                 try transaction.stage(manifest.bytes, as: Manifest.fileName, in: folder, isManifest: true)
-                summaries.append(summary(of: plan.frameNames.count, sizes: sizes, renderer: renderer))
+                summaries.append(summary(of: names.count, sizes: sizes, renderer: renderer))
             }
             try transaction.commit()
         } catch {
@@ -53,18 +54,22 @@ struct RenderRun {
         if !job.quiet { for line in summaries { Console.print(line) } }
     }
 
-    /// The frame folder, made (with missing parents) and locked, the earlier run's frames that
-    /// this run does not write marked to go once it commits; nil when only single files are
-    /// written.
-    private func open(_ plan: OutputCheck.Plan, in transaction: OutputTransaction) throws(FramesError)
+    /// The frame folder, made (with missing parents) and locked, and what only its lock can tell
+    /// decided, once: a killed run's journal finished or undone and a folder of other files
+    /// refused unless `--force` (`OutputTransaction.lockFrames`), then the earlier run's frames
+    /// that this run does not write (`names`) refused where one is an input or a single file of
+    /// this run (`OutputCheck.checkEarlierFrames`), else marked to go once it commits. Nil when
+    /// only single files are written.
+    private func open(writing names: [String], in transaction: OutputTransaction) throws(FramesError)
         -> OutputTransaction.Folder?
     {
         guard let path = job.outputs.folder else { return nil }
         let folder = try transaction.folder(path, creating: true)
-        try transaction.lockFrames(folder)
-        if !job.outputs.force { try OutputCheck.holdsNoOtherFiles(path) }
-        let earlier = try EarlierRun.files(listedIn: folder.display(Manifest.fileName))
-        folder.lock?.stale = earlier.filter { !plan.frameNames.contains($0) }
+        try transaction.lockFrames(folder, refusingOtherFiles: job.outputs.force ? nil : job.outputs.folderOption)
+        let written = Set(names)
+        let stale = try EarlierRun.files(listedIn: folder.display(Manifest.fileName)).filter { !written.contains($0) }
+        try OutputCheck.checkEarlierFrames(stale, outputs: job.outputs, inputs: job.inputs)
+        folder.lock?.stale = stale
         return folder
     }
 
