@@ -134,18 +134,33 @@ import Testing
         #expect(try CollisionTests.snapshot(photos) == before, "\(CLI.contents(of: photos))")
     }
 
-    /// A refusal found half-way (the second frame of <actual> is not a PNG): the diff of the first
-    /// frame, already made, and the diff folder go again.
+    /// A refusal found half-way (the second frame of <actual> starts as a PNG and is cut short, so
+    /// only decoding finds it): the diff of the first frame, already made, and the diff folder go
+    /// again. (A file that does not start as a PNG is refused before anything is compared.)
     @Test func compareRefusedHalfWayWritesNothing() throws {
         let folder = try CollisionTests.fixture()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("not a png".utf8).write(to: folder.appendingPathComponent("a/frame_0001.png"))
+        let second = folder.appendingPathComponent("a/frame_0001.png")
+        try Data(try Data(contentsOf: second).prefix(200)).write(to: second)
         let before = try CollisionTests.snapshot(folder)
         let result = try CLI.run(["compare", "e", "a", "--diff", "d", "--report", "r.html"], in: folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stdout.contains("FAIL frame_0000.png"), "\(result.stdout)")
         #expect(try CollisionTests.snapshot(folder) == before, "\(CLI.contents(of: folder))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d").path))
+    }
+
+    /// A file of <actual> that does not start as a PNG is refused before any pair is compared.
+    @Test func compareRefusesANonPNGBeforeComparing() throws {
+        let folder = try CollisionTests.fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("a/frame_0001.png"))
+        let before = try CollisionTests.snapshot(folder)
+        let result = try CLI.run(["compare", "e", "a", "--diff", "d", "--report", "r.html"], in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.contains("a/frame_0001.png") && result.stderr.contains("not a PNG file"))
+        #expect(try CollisionTests.snapshot(folder) == before, "\(CLI.contents(of: folder))")
     }
 
     /// A folder standing where a frame goes is refused before the APNG is written.
