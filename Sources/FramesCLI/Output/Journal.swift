@@ -57,10 +57,12 @@ struct Journal {
     /// The journal in `text`; an empty one when its first line is no journal this build reads
     /// (version 2 has no folder lines and no staging names; 3 adds them).
     init(text: String) {
-        let lines = text.split(separator: "\n")
+        // Split on bytes: a journal is ASCII but for the hex it names, and splitting on Characters
+        // cost more than the rest of a 60-frame run's commit.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n")).map(Substring.init)
         guard lines.first == "frames journal 2" || lines.first == "frames journal 3" else { return }
         for line in lines.dropFirst() {
-            let words = line.split(separator: " ")
+            let words = line.utf8.split(separator: UInt8(ascii: " ")).map(Substring.init)
             switch (words.first, words.count) {
             case ("new", 4), ("new", 5):
                 guard let inode = UInt64(words[1]), let size = Int(words[2]), let name = Journal.name(hex: words[3])
@@ -136,20 +138,37 @@ struct Journal {
 
     /// `name`'s UTF-8 as lower-case hex: any name or path fits a line.
     static func hex(_ name: String) -> String {
-        name.utf8.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(name.utf8.count * 2)
+        for byte in name.utf8 {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The name `hex` gives, or nil when it is not hex of UTF-8.
     static func name(hex: Substring) -> String? {
-        guard hex.count % 2 == 0, !hex.isEmpty else { return nil }
+        let digits = Array(hex.utf8)
+        guard !digits.isEmpty, digits.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The value of one hex digit (either case), or nil.
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
