@@ -35,7 +35,8 @@ public struct DifferenceMask: Sendable, Equatable {
     private let storage: Storage
 
     /// The bytes, allocated zeroed and freed with the last mask that holds them. Written only
-    /// while the comparison that makes the mask judges, before the mask is shared.
+    /// while the comparison that makes the mask judges, each row by one band of it, before the
+    /// mask is shared.
     private final class Storage: @unchecked Sendable {
         let bytes: UnsafeMutableBufferPointer<UInt8>
 
@@ -98,6 +99,18 @@ struct JudgedCounts: Equatable {
     var changed = 0
     /// The smallest rectangle around the changed pixels (empty: none).
     var changedBox = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
+
+    /// The counts of two sets of pixels (two bands of rows) together.
+    func adding(_ other: JudgedCounts) -> JudgedCounts {
+        var sum = self
+        sum.differing += other.differing
+        sum.antialiased += other.antialiased
+        sum.maxChannelDelta = max(maxChannelDelta, other.maxChannelDelta)
+        sum.box.include(other.box)
+        sum.changed += other.changed
+        sum.changedBox.include(other.changedBox)
+        return sum
+    }
 
     /// Counts a pixel not ignored whose premultiplied channels differ by `delta` (0…255).
     @inline(__always)
@@ -238,5 +251,14 @@ extension PixelRect {
         y0 = min(y0, y)
         x1 = max(x1, x + 1)
         y1 = max(y1, y + 1)
+    }
+
+    /// Grows the rectangle (empty: x0 > x1) to hold `other` (empty: x0 > x1, nothing added).
+    @inline(__always)
+    mutating func include(_ other: PixelRect) {
+        x0 = min(x0, other.x0)
+        y0 = min(y0, other.y0)
+        x1 = max(x1, other.x1)
+        y1 = max(y1, other.y1)
     }
 }
