@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(name: "LintTests", dependencies: ["Lint"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports"]),
         .testTarget(name: "GoldenFoldersTests", dependencies: ["GoldenFolders", "CZlib"]),
-        .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib"]),
+        .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib", "TestSupport"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting"]),
     ],
     swiftLanguageModes: [.v6]

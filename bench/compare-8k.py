@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
-"""Times `frames compare` on two 8K screenshots (7680 × 4320) against ImageMagick and pixelmatch,
-side by side in one run.
+"""Times `frames compare` on two 8K pairs (7680 × 4320) against ImageMagick and pixelmatch, side by
+side in one run.
 
-The pair is made here, not committed: headless Chromium screenshots a page of 360 cards of text
-and buttons, and the same page with one word changed and one card moved by a pixel. Every tool
-runs on the same two PNG files, in turn, `--rounds` times; the table gives each one's median wall
-time and CPU time (user and system), ImageMagick's median over each, and the largest peak memory
-(GNU time's maximum resident set). On a machine shared with other work the wall times move by
+The pairs are made here, not committed. Screenshots: headless Chromium screenshots a page of 360
+cards of text and buttons, and the same page with one word changed and one card moved by a pixel
+(a few thousand pixels differ). Blocks: a gradient, and the same gradient under 100 blocks of
+100 × 100 px of new colour (1 000 000 pixels differ, nearly every row). Every tool runs on the same
+two PNG files, in turn, `--rounds` times; the table gives each one's median wall time and CPU time
+(user and system), ImageMagick's median over each, and the largest peak memory (GNU time's maximum
+resident set). `--before PATH` times a second `frames` (an earlier build) in the same rounds. On a machine shared with other work the wall times move by
 several times from run to run; the CPU times move less. pixelmatch has no PNG decoder without pngjs (npm cannot be reached here):
 it is timed on the raw RGBA of the pair (written once by Pillow, not timed), with node reading
 the two raw files, so its figure leaves decoding out.
 
-    python3 bench/compare-8k.py [--rounds 5] [--work DIR] [--frames PATH]
+    python3 bench/compare-8k.py [--rounds 5] [--work DIR] [--frames PATH] [--before PATH]
 
-Needs chromium, ImageMagick's `compare`, GNU time (/usr/bin/time), node and Pillow; builds the
-release `frames` when --frames is not given.
+Needs chromium, ImageMagick's `compare`, GNU time (/usr/bin/time), node, NumPy and Pillow; builds
+the release `frames` when --frames is not given.
 """
 import argparse
 import json
@@ -54,7 +56,7 @@ def page(variant):
             "</style></head><body><div class=\"grid\">" + "".join(cells) + "</div></body></html>")
 
 
-def make_pair(work):
+def make_screenshots(work):
     for variant in ("a", "b"):
         png = os.path.join(work, variant + ".png")
         if os.path.exists(png):
@@ -65,12 +67,37 @@ def make_pair(work):
         subprocess.run(["chromium", "--headless", "--no-sandbox", "--hide-scrollbars", f"--screenshot={png}",
                         f"--window-size={WIDTH},{HEIGHT}", "file://" + html],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def make_blocks(work):
+    """A gradient (red across, green down, blue along the diagonal) and the same gradient under 100
+    blocks of 100 × 100 px of random colour, in cells of a 100 px grid: 1 000 000 pixels differ."""
+    if all(os.path.exists(os.path.join(work, f"blocks-{v}.png")) for v in ("a", "b")):
+        return
+    import numpy
     from PIL import Image
-    for variant in ("a", "b"):
-        raw = os.path.join(work, variant + ".rgba")
-        if not os.path.exists(raw):
-            with open(raw, "wb") as f:
-                f.write(Image.open(os.path.join(work, variant + ".png")).convert("RGBA").tobytes())
+    x = numpy.arange(WIDTH, dtype=numpy.int64)[None, :]
+    y = numpy.arange(HEIGHT, dtype=numpy.int64)[:, None]
+    a = numpy.zeros((HEIGHT, WIDTH, 3), numpy.uint8)
+    a[..., 0] = x * 255 // (WIDTH - 1)
+    a[..., 1] = y * 255 // (HEIGHT - 1)
+    a[..., 2] = (x + y) * 255 // (WIDTH + HEIGHT - 2)
+    b = a.copy()
+    rng = random.Random(47)
+    for cx, cy in rng.sample([(cx, cy) for cx in range(WIDTH // 100) for cy in range(HEIGHT // 100)], 100):
+        b[cy * 100:cy * 100 + 100, cx * 100:cx * 100 + 100] = [rng.randrange(256) for _ in range(3)]
+    Image.fromarray(a).save(os.path.join(work, "blocks-a.png"))
+    Image.fromarray(b).save(os.path.join(work, "blocks-b.png"))
+
+
+def make_raw(work, png):
+    """The straight RGBA bytes of a PNG, for pixelmatch."""
+    from PIL import Image
+    raw = os.path.join(work, png.replace(".png", ".rgba"))
+    if not os.path.exists(raw):
+        with open(raw, "wb") as f:
+            f.write(Image.open(os.path.join(work, png)).convert("RGBA").tobytes())
+    return raw
 
 
 def timed(command, work):
@@ -86,63 +113,86 @@ def timed(command, work):
     return float(seconds), float(user) + float(system), int(kilobytes) / 1024, result.stdout.strip()
 
 
+# Each pair: its name, its two files, and ImageMagick's fuzz (pixels closer than it are the same).
+PAIRS = [("screenshots", "a.png", "b.png", "10%"), ("blocks", "blocks-a.png", "blocks-b.png", "3%")]
+
+
+def commands(frames, before, oracle, work, pair):
+    """The runs on one pair: name and command."""
+    _, a, b, fuzz = pair
+    builds = [("frames", frames)] + ([("frames before", before)] if before else [])
+    runs = []
+    for label, binary in builds:
+        runs += [
+            (f"{label} compare --metric oklab (AA detection on)", [binary, "compare", a, b, "--metric", "oklab"]),
+            (f"{label} compare --metric yiq (AA detection on)", [binary, "compare", a, b, "--metric", "yiq"]),
+            (f"{label} compare (exact)", [binary, "compare", a, b]),
+        ]
+    job = {"version": "c6fee35", "width": WIDTH, "height": HEIGHT, "expected": make_raw(work, a),
+           "actual": make_raw(work, b), "options": {"threshold": 0.1}}
+    name = a.replace(".png", "-job.json")
+    with open(os.path.join(work, name), "w") as f:
+        f.write(json.dumps(job) + "\n")
+    return runs + [
+        (f"ImageMagick compare -metric AE -fuzz {fuzz}", ["compare", "-metric", "AE", "-fuzz", fuzz, a, b, "null:"]),
+        ("pixelmatch c6fee35, node, raw RGBA (no decoding)", ["sh", "-c", f"node {oracle} < {name}"]),
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "frames-compare-8k"))
     parser.add_argument("--frames")
+    parser.add_argument("--before", help="a second frames binary, timed in the same rounds")
     args = parser.parse_args()
     os.makedirs(args.work, exist_ok=True)
-    make_pair(args.work)
+    make_screenshots(args.work)
+    make_blocks(args.work)
     frames = args.frames and os.path.abspath(args.frames)
     if frames is None:
         subprocess.run(["swift", "build", "-c", "release", "--product", "frames"], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
         frames = os.path.join(ROOT, ".build", "release", "frames")
+    before = args.before and os.path.abspath(args.before)
     oracle = os.path.join(ROOT, "Tests", "pixelmatch", "run.js")
-    job = {"version": "c6fee35", "width": WIDTH, "height": HEIGHT, "expected": os.path.join(args.work, "a.rgba"),
-           "actual": os.path.join(args.work, "b.rgba"), "options": {"threshold": 0.1}}
-    with open(os.path.join(args.work, "job.json"), "w") as f:
-        f.write(json.dumps(job) + "\n")
-    runs = [
-        ("frames compare --metric oklab (AA detection on)", [frames, "compare", "a.png", "b.png", "--metric", "oklab"]),
-        ("frames compare --metric yiq (AA detection on)", [frames, "compare", "a.png", "b.png", "--metric", "yiq"]),
-        ("frames compare (exact)", [frames, "compare", "a.png", "b.png"]),
-        ("ImageMagick compare -metric AE -fuzz 10%", ["compare", "-metric", "AE", "-fuzz", "10%", "a.png", "b.png",
-                                                      "null:"]),
-        ("pixelmatch c6fee35, node, raw RGBA (no decoding)", ["sh", "-c", f"node {oracle} < job.json"]),
-    ]
-    times = {name: [] for name, _ in runs}
-    cpu = {name: [] for name, _ in runs}
-    memory = {name: 0.0 for name, _ in runs}
+    runs = {pair[0]: commands(frames, before, oracle, args.work, pair) for pair in PAIRS}
+    times = {(p, name): [] for p, pair_runs in runs.items() for name, _ in pair_runs}
+    cpu = {key: [] for key in times}
+    memory = {key: 0.0 for key in times}
     outputs = {}
     for _ in range(args.rounds):
-        for name, command in runs:
-            seconds, cpu_seconds, megabytes, output = timed(command, args.work)
-            times[name].append(seconds)
-            cpu[name].append(cpu_seconds)
-            memory[name] = max(memory[name], megabytes)
-            outputs[name] = output
+        for p, pair_runs in runs.items():
+            for name, command in pair_runs:
+                seconds, cpu_seconds, megabytes, output = timed(command, args.work)
+                times[(p, name)].append(seconds)
+                cpu[(p, name)].append(cpu_seconds)
+                memory[(p, name)] = max(memory[(p, name)], megabytes)
+                outputs[(p, name)] = output
     load = open("/proc/loadavg").read().split()[:3]
     machine = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2; nproc"],
                              stdout=subprocess.PIPE, text=True).stdout.split("\n")
     print(f"machine: {machine[0].strip()}, {machine[1].strip()} cores; {args.rounds} rounds; "
-          f"pair: {WIDTH} × {HEIGHT} px, {os.path.getsize(os.path.join(args.work, 'a.png')) // 1000} kB "
-          f"and {os.path.getsize(os.path.join(args.work, 'b.png')) // 1000} kB; load average at the end "
-          f"{' '.join(load)}")
-    magick = statistics.median(times["ImageMagick compare -metric AE -fuzz 10%"])
-    magick_cpu = statistics.median(cpu["ImageMagick compare -metric AE -fuzz 10%"])
+          f"load average at the end {' '.join(load)}")
     images = 2 * WIDTH * HEIGHT * 4 / 2**20
-    print("| run | median s | min–max s | ImageMagick ÷ this | median CPU s | ImageMagick ÷ this (CPU) | peak MB |")
-    print("|---|---|---|---|---|---|---|")
-    for name, _ in runs:
-        median = statistics.median(times[name])
-        median_cpu = statistics.median(cpu[name])
-        print(f"| {name} | {median:.2f} | {min(times[name]):.2f}–{max(times[name]):.2f} | {magick / median:.1f}× | "
-              f"{median_cpu:.2f} | {magick_cpu / median_cpu:.1f}× | {memory[name]:.0f} |")
+    for p, a, b, fuzz in PAIRS:
+        print(f"\n{p}: {WIDTH} × {HEIGHT} px, {os.path.getsize(os.path.join(args.work, a)) // 1000} kB and "
+              f"{os.path.getsize(os.path.join(args.work, b)) // 1000} kB")
+        magick = f"ImageMagick compare -metric AE -fuzz {fuzz}"
+        magick_wall = statistics.median(times[(p, magick)])
+        magick_cpu = statistics.median(cpu[(p, magick)])
+        print("| run | median s | min–max s | ImageMagick ÷ this | median CPU s | ImageMagick ÷ this (CPU) | peak MB |")
+        print("|---|---|---|---|---|---|---|")
+        for name, _ in runs[p]:
+            wall = times[(p, name)]
+            median = statistics.median(wall)
+            median_cpu = statistics.median(cpu[(p, name)])
+            print(f"| {name} | {median:.2f} | {min(wall):.2f}–{max(wall):.2f} | {magick_wall / median:.1f}× | "
+                  f"{median_cpu:.2f} | {magick_cpu / median_cpu:.1f}× | {memory[(p, name)]:.0f} |")
+        for name, _ in runs[p]:
+            output = outputs[(p, name)]
+            print(f"{name}: {output.splitlines()[-1] if output else ''}")
     print(f"two decoded images: {images:.0f} MB; budget with 64 MB: {images + 64:.0f} MB")
-    for name, output in outputs.items():
-        print(f"{name}: {output.splitlines()[-1] if output else ''}")
 
 
 if __name__ == "__main__":

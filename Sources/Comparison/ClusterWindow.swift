@@ -11,7 +11,8 @@ import LibC
 /// rows ending at y, `columns[x]` holds S's column differences S(x+1, y+1) − S(x, y+1) −
 /// S(x+1, y+1−N) + S(x, y+1−N), updated by adding the row that enters and subtracting the one
 /// that leaves, and a running sum across them gives every window of the band. O(width × height)
-/// whatever N; bands with no more differing pixels than the best so far are skipped.
+/// whatever N; bands with no more differing pixels than the best so far are skipped, and the walk
+/// stops at a window that is all differing pixels (none can hold more).
 enum ClusterWindow {
     /// The largest count; `rows` bounds the rows that hold differing pixels (the whole image
     /// when not known).
@@ -43,6 +44,7 @@ enum ClusterWindow {
             }
             columns.withUnsafeMutableBufferPointer { columns in
                 for y in start...end {
+                    if best == n * n { break }
                     let entering = y * width
                     let leaving = y - n
                     let leaves = leaving >= start && differs(row: leaving)

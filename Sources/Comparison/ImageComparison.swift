@@ -111,9 +111,26 @@ public struct ImageComparison: Sendable, Equatable {
         return copy
     }
 
-    /// Compares `actual` with `expected`. The caller has checked `settings.ignored` against their
-    /// size (`IgnoredPixels.check`).
-    public init(expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings()) {
+    /// Runs `body` once for each of 0..<count and returns when every call has returned: how the
+    /// caller lends a comparison its threads (the library starts none). The calls may run in any
+    /// order, at once; the comparison is the same whatever the order and the threads.
+    public typealias BandRunner = (_ count: Int, _ body: @Sendable (Int) -> Void) -> Void
+
+    /// A `BandRunner` that calls `body` for 0, 1, … in turn on the calling thread.
+    public static func oneAfterAnother(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        for index in 0..<count { body(index) }
+    }
+
+    /// Rows in a band of the judgement, the work `runBands` hands out.
+    static let bandRows = 64
+
+    /// Compares `actual` with `expected`, the pixels judged in bands of `bandRows` rows that
+    /// `runBands` runs (the rest of the work on the calling thread). The caller has checked
+    /// `settings.ignored` against their size (`IgnoredPixels.check`).
+    public init(
+        expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings(),
+        runBands: BandRunner = oneAfterAnother
+    ) {
         self.settings = settings
         expectedSize = .init(width: expected.width, height: expected.height)
         actualSize = .init(width: actual.width, height: actual.height)
@@ -133,16 +150,25 @@ public struct ImageComparison: Sendable, Equatable {
         let width = expected.width
         let height = expected.height
         let mask = DifferenceMask(width: width, height: height)
-        let counts = expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                mask.withMutableStates { states in
-                    settings.ignored.mark(states, width: width)
-                    return PixelJudge.judge(
-                        e, a, width: width, height: height, rows: 0..<height, judgement: settings.judgement,
-                        mask: states)
+        mask.withMutableStates { states in settings.ignored.mark(states, width: width) }
+        // Each band writes its own rows of the mask and its own counts; the counts are added up
+        // in band order.
+        let bands = (height + Self.bandRows - 1) / Self.bandRows
+        let bandCounts = Locked([JudgedCounts](repeating: JudgedCounts(), count: bands))
+        runBands(bands) { band in
+            let rows = band * Self.bandRows..<min(height, (band + 1) * Self.bandRows)
+            let counts = expected.pixels.withUnsafeBufferPointer { e in
+                actual.pixels.withUnsafeBufferPointer { a in
+                    mask.withMutableStates { states in
+                        PixelJudge.judge(
+                            e, a, width: width, height: height, rows: rows, judgement: settings.judgement,
+                            mask: states)
+                    }
                 }
             }
+            bandCounts.withLock { $0[band] = counts }
         }
+        let counts = bandCounts.withLock { $0.reduce(JudgedCounts()) { $0.adding($1) } }
         differingPixels = counts.differing
         changedPixels = counts.changed
         antialiasedPixels = counts.antialiased

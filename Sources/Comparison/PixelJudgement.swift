@@ -35,7 +35,8 @@ public struct DifferenceMask: Sendable, Equatable {
     private let storage: Storage
 
     /// The bytes, allocated zeroed and freed with the last mask that holds them. Written only
-    /// while the comparison that makes the mask judges, before the mask is shared.
+    /// while the comparison that makes the mask judges, each row by one band of it, before the
+    /// mask is shared.
     private final class Storage: @unchecked Sendable {
         let bytes: UnsafeMutableBufferPointer<UInt8>
 
@@ -99,6 +100,18 @@ struct JudgedCounts: Equatable {
     /// The smallest rectangle around the changed pixels (empty: none).
     var changedBox = PixelRect(x0: Int.max, y0: Int.max, x1: Int.min, y1: Int.min)
 
+    /// The counts of two sets of pixels (two bands of rows) together.
+    func adding(_ other: JudgedCounts) -> JudgedCounts {
+        var sum = self
+        sum.differing += other.differing
+        sum.antialiased += other.antialiased
+        sum.maxChannelDelta = max(maxChannelDelta, other.maxChannelDelta)
+        sum.box.include(other.box)
+        sum.changed += other.changed
+        sum.changedBox.include(other.changedBox)
+        return sum
+    }
+
     /// Counts a pixel not ignored whose premultiplied channels differ by `delta` (0…255).
     @inline(__always)
     mutating func changed(x: Int, y: Int, delta: Int) {
@@ -143,25 +156,25 @@ enum PixelJudge {
         let limit = Version.limit(threshold: tolerance.threshold)
         let detector = AntialiasDetector<Version>(width: width, height: height)
         for y in rows {
-            let row = y * width
-            if rowsEqual(expected, actual, row: row, width: width) { continue }
-            for x in 0..<width {
-                let i = row + x
-                let p = expected[i]
-                let q = actual[i]
-                if p == q || mask[i] == PixelState.ignored.rawValue { continue }
-                counts.changed(x: x, y: y, delta: premultipliedDelta(p, q))
-                guard Version.differs(p, q, offset: 4 * i, limit: limit) else { continue }
-                if !tolerance.includeAntialiased
-                    && (detector.isAntialiased(expected, actual, x: x, y: y)
-                        || detector.isAntialiased(actual, expected, x: x, y: y))
-                {
-                    mask[i] = PixelState.antialiased.rawValue
-                    counts.antialiased += 1
-                } else {
-                    mask[i] = PixelState.differing.rawValue
-                    counts.differing += 1
-                    counts.box.include(x: x, y: y)
+            forEachUnequalSpan(expected, actual, row: y * width, width: width) { span in
+                for x in span {
+                    let i = y * width + x
+                    let p = expected[i]
+                    let q = actual[i]
+                    if p == q || mask[i] == PixelState.ignored.rawValue { continue }
+                    counts.changed(x: x, y: y, delta: premultipliedDelta(p, q))
+                    guard Version.differs(p, q, offset: 4 * i, limit: limit) else { continue }
+                    if !tolerance.includeAntialiased
+                        && (detector.isAntialiased(expected, actual, x: x, y: y)
+                            || detector.isAntialiased(actual, expected, x: x, y: y))
+                    {
+                        mask[i] = PixelState.antialiased.rawValue
+                        counts.antialiased += 1
+                    } else {
+                        mask[i] = PixelState.differing.rawValue
+                        counts.differing += 1
+                        counts.box.include(x: x, y: y)
+                    }
                 }
             }
         }
@@ -174,32 +187,44 @@ enum PixelJudge {
     ) -> JudgedCounts {
         var counts = JudgedCounts()
         for y in rows {
-            let row = y * width
-            if rowsEqual(expected, actual, row: row, width: width) { continue }
-            for x in 0..<width {
-                let i = row + x
-                let p = expected[i]
-                let q = actual[i]
-                if p == q || mask[i] == PixelState.ignored.rawValue { continue }
-                let delta = premultipliedDelta(p, q)
-                counts.changed(x: x, y: y, delta: delta)
-                if delta > allowed {
-                    mask[i] = PixelState.differing.rawValue
-                    counts.differing += 1
-                    counts.box.include(x: x, y: y)
+            forEachUnequalSpan(expected, actual, row: y * width, width: width) { span in
+                for x in span {
+                    let i = y * width + x
+                    let p = expected[i]
+                    let q = actual[i]
+                    if p == q || mask[i] == PixelState.ignored.rawValue { continue }
+                    let delta = premultipliedDelta(p, q)
+                    counts.changed(x: x, y: y, delta: delta)
+                    if delta > allowed {
+                        mask[i] = PixelState.differing.rawValue
+                        counts.differing += 1
+                        counts.box.include(x: x, y: y)
+                    }
                 }
             }
         }
         return counts
     }
 
-    /// Whether a row is the same in both images (`memcmp`, which compares many bytes at once;
-    /// most rows of two screenshots are).
+    /// Pixels in a span of `forEachUnequalSpan`.
+    static let spanPixels = 64
+
+    /// Calls `body` with the columns of a row that may differ: nothing when the whole row is the
+    /// same in both images (most rows of two screenshots are), else the row in spans of
+    /// `spanPixels`, those that are the same left out (most of a row where a block changed).
+    /// Both are found by `memcmp`, which compares many bytes at once.
     @inline(__always)
-    static func rowsEqual(
-        _ expected: UnsafeBufferPointer<UInt32>, _ actual: UnsafeBufferPointer<UInt32>, row: Int, width: Int
-    ) -> Bool {
-        memcmp(expected.baseAddress! + row, actual.baseAddress! + row, 4 * width) == 0
+    static func forEachUnequalSpan(
+        _ expected: UnsafeBufferPointer<UInt32>, _ actual: UnsafeBufferPointer<UInt32>, row: Int, width: Int,
+        _ body: (Range<Int>) -> Void
+    ) {
+        let e = expected.baseAddress! + row
+        let a = actual.baseAddress! + row
+        if memcmp(e, a, 4 * width) == 0 { return }
+        for start in stride(from: 0, to: width, by: spanPixels) {
+            let end = min(start + spanPixels, width)
+            if memcmp(e + start, a + start, 4 * (end - start)) != 0 { body(start..<end) }
+        }
     }
 
     /// The largest channel difference of two straight pixels once premultiplied (colour under
@@ -226,5 +251,14 @@ extension PixelRect {
         y0 = min(y0, y)
         x1 = max(x1, x + 1)
         y1 = max(y1, y + 1)
+    }
+
+    /// Grows the rectangle (empty: x0 > x1) to hold `other` (empty: x0 > x1, nothing added).
+    @inline(__always)
+    mutating func include(_ other: PixelRect) {
+        x0 = min(x0, other.x0)
+        y0 = min(y0, other.y0)
+        x1 = max(x1, other.x1)
+        y1 = max(y1, other.y1)
     }
 }

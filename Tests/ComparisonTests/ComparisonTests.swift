@@ -1,3 +1,4 @@
+import Dispatch
 import TestSupport
 import Testing
 
@@ -7,8 +8,9 @@ import Testing
 @testable import TestSupport
 
 /// The comparison's fast paths against plain references: the exact figures of straight images
-/// against premultiplying them first, and window counts against a whole summed-area table and a
-/// count of every window; the two kinds of figures in words.
+/// against premultiplying them first, window counts against a whole summed-area table and a
+/// count of every window, and bands judged on threads against one after another; the two kinds
+/// of figures in words.
 @Suite struct ComparisonTests {
     static func random(_ width: Int, _ height: Int, seed: UInt64, alphas: [UInt32]) -> RGBAImage {
         var generator = SplitMix(seed: seed)
@@ -83,6 +85,40 @@ import Testing
         #expect(
             ImageComparison(expected: expected, actual: expected, settings: ComparisonSettings(figures: .channels))
                 .summary == "identical (largest channel difference 0, 0 pixels differ)")
+    }
+
+    static let judgements: [PixelJudgement] = [
+        .exact(maxChannelDelta: 0), .exact(maxChannelDelta: 3), .perceptual(PerceptualTolerance(metric: .yiq)!),
+        .perceptual(PerceptualTolerance(metric: .oklab)!),
+        .perceptual(PerceptualTolerance(metric: .yiq, threshold: 0.05, includeAntialiased: true)!),
+    ]
+
+    /// The bands judged on threads at once (`concurrentPerform`) and in reverse order give what
+    /// one after another gives: the same figures, mask, words and pictures.
+    @Test(arguments: judgements)
+    func bandsOnThreadsGiveTheSerialComparison(judgement: PixelJudgement) {
+        let height = 5 * ImageComparison.bandRows + 17
+        let (expected, actual) = pairWithManyDifferences(width: 203, height: height, seed: 47)
+        let settings = ComparisonSettings(
+            judgement: judgement, ignored: IgnoredPixels(regions: [PixelRect(x0: 10, y0: 60, x1: 50, y1: 140)]))
+        let serial = ImageComparison(expected: expected, actual: actual, settings: settings)
+        #expect(serial.differingPixels > 1000, "\(serial.summary)")
+        if case .perceptual(let tolerance) = judgement, !tolerance.includeAntialiased {
+            #expect(serial.antialiasedPixels > 100, "\(serial.summary)")
+        }
+        let runners: [(String, ImageComparison.BandRunner)] = [
+            ("on threads", { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }),
+            ("in reverse", { count, body in for band in (0..<count).reversed() { body(band) } }),
+        ]
+        for (name, runner) in runners {
+            let banded = ImageComparison(expected: expected, actual: actual, settings: settings, runBands: runner)
+            #expect(banded == serial, "\(name): \(banded.summary), one after another: \(serial.summary)")
+            let picture = DifferencePicture.picture(of: banded.mask!, over: expected)
+            let serialPicture = DifferencePicture.picture(of: serial.mask!, over: expected)
+            #expect(
+                picture == serialPicture,
+                "\(name): \(firstDifference(Pixmap(premultiplying: picture), Pixmap(premultiplying: serialPicture)))")
+        }
     }
 
     /// Every window's count, from a whole summed-area table, and by counting.

@@ -1,6 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
+@testable import Comparison
 @testable import FramesCLI
 @testable import Images
 @testable import Raster
@@ -89,6 +91,32 @@ import Testing
         let red: UInt32 = 0xFF00_00FF
         let drawn = mask.pixels.indices.filter { mask.pixels[$0] != 0 }
         #expect(drawn.allSatisfy { mask.pixels[$0] == red && diff.pixels[$0] == red })
+    }
+
+    /// The command judges the bands of rows on every core: its words and pictures are those of
+    /// the comparison made one band after another, on a pair that differs in every band.
+    @Test(arguments: ["yiq", "oklab"])
+    func everyCoreSaysWhatOneBandAfterAnotherSays(metric: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pair = pairWithManyDifferences(width: 311, height: 9 * ImageComparison.bandRows + 5, seed: 7)
+        for (image, name) in [(pair.expected, "a.png"), (pair.actual, "b.png")] {
+            try Data(PNGEncoder().encode(Pixmap(premultiplying: image))).write(to: folder.appendingPathComponent(name))
+        }
+        let result = try CLI.run(
+            ["compare", "a.png", "b.png", "--metric", metric, "--diff", "d.png", "--diff-mask", "m.png"], in: folder)
+        #expect(result.status == 1)
+        let expected = try Self.decode(folder.appendingPathComponent("a.png"))
+        let actual = try Self.decode(folder.appendingPathComponent("b.png"))
+        let tolerance = PerceptualTolerance(metric: PerceptualMetric(rawValue: metric)!)!
+        let serial = ImageComparison(
+            expected: expected, actual: actual, settings: ComparisonSettings(judgement: .perceptual(tolerance)))
+        #expect(serial.differingPixels > 1000 && serial.antialiasedPixels > 100, "\(serial.summary)")
+        #expect(result.stdout.contains(serial.summary), "\(result.stdout), one after another: \(serial.summary)")
+        let diff = try Self.decode(folder.appendingPathComponent("d.png"))
+        #expect(diff == DifferencePicture.picture(of: serial.mask!, over: expected))
+        let mask = try Self.decode(folder.appendingPathComponent("m.png"))
+        #expect(mask == DifferencePicture.maskPicture(of: serial.mask!))
     }
 
     @Test func ignoredRegionsAndMasksLeavePixelsOut() throws {

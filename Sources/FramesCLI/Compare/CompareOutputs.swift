@@ -82,7 +82,9 @@ extension CompareCommand {
         guard settings.figures == .judged else { return ReportFrame(name: name, outcome: outcome, images: images) }
         return ReportFrame(name: name, outcome: outcome, images: images) {
             guard let expected = try? load(expectedPath), let actual = try? load(actualPath),
-                let states = ImageComparison(expected: expected, actual: actual, settings: settings).mask
+                let states = ImageComparison(
+                    expected: expected, actual: actual, settings: settings, runBands: onThePool
+                ).mask
             else { return nil }
             return (
                 Pixmap(premultiplying: DifferencePicture.picture(of: states, over: expected)),
