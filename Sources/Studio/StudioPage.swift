@@ -96,7 +96,7 @@ enum StudioPage {
         <div class="error" id="general-error"></div>
         <div id="notices"></div>
         <div id="viewport" tabindex="0" aria-label="preview: drag to pan, wheel to zoom, arrow keys to step frames">
-        <img id="preview" alt="preview"><span id="badge"></span>
+        <canvas id="preview" role="img" aria-label="preview" width="0" height="0"></canvas><span id="badge"></span>
         </div>
         </section>
         <aside id="form"><div id="fields"></div></aside>

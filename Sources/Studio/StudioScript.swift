@@ -1,12 +1,15 @@
-/// The studio page's script, in three parts: this one (the state and the form), `StudioScriptView`
-/// (the preview: zoom, pan, background, frames, before and after) and `StudioScriptRender` (renders,
-/// errors, checks, copying). The state is the page's query string (the options of `frames`
+/// The studio page's script, in four parts: this one (the state and the form),
+/// `StudioScriptCanvas` (the preview's pixels), `StudioScriptView` (the preview: zoom, pan,
+/// background, frames, before and after) and `StudioScriptRender` (renders, errors, checks,
+/// copying). The state is the page's query string (the options of `frames`
 /// without dashes, plus `frame=K` when paused, `zoom` and `bg`): a link reproduces it, back and
 /// forward work. A link's parameter the studio does not know is left out (its closest control is
 /// marked) and a bad value is marked at its control, and the rest still renders. The token is not
 /// part of a copied link: a link opened without it asks for the studio's address (`StudioTokenPage`).
 enum StudioScript {
-    static var source: String { core + StudioScriptView.source + StudioScriptRender.source }
+    static var source: String {
+        core + StudioScriptCanvas.source + StudioScriptView.source + StudioScriptRender.source
+    }
 
     // longer than 60 lines because it is one script, not Swift code.
     static let core = #"""
@@ -20,7 +23,6 @@ enum StudioScript {
         let invalid = {};
         const fields = {};
         const $ = (id) => document.getElementById(id);
-        const img = $("preview");
 
         function el(tag, attributes) {
           const node = document.createElement(tag);

@@ -1,8 +1,11 @@
 /// The renders' part of the studio page's script. An edit is debounced (at once after 30 ms of
 /// quiet, else gathered until 30 ms after the last render), the renders in flight are aborted
 /// (and superseded on the server, which gives up their work: `StudioRenders`), then the still of
-/// the current frame is fetched and shown, then (when playing) the loop as an animated PNG the
-/// browser plays at its fps, then the checks. The server resolves every value as the command
+/// the current frame is fetched as the pixels that differ from the canvas's and painted
+/// (`StudioScriptCanvas`), then (when playing) the loop is played over it, then the checks. Each
+/// edit's time from its input event to the still on screen (painted, and the browser's next frame
+/// begun) is the User Timing measure `edit-to-paint`, and to the loop's first frame painted
+/// `edit-to-loop`. The server resolves every value as the command
 /// line does; a refused value is marked beside its control and left out, and the rest renders
 /// again. The "stale" mark shows while an edit renders or a value is refused.
 enum StudioScriptRender {
@@ -70,18 +73,6 @@ enum StudioScriptRender {
           $("stale").textContent = bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering";
           document.body.dataset.stale = String(busy || bad);
         }
-        async function show(blob, kind) {
-          const url = URL.createObjectURL(blob);
-          const old = img.src;
-          img.src = url;
-          await img.decode().catch(() => {});
-          img.dataset.kind = kind;
-          const size = img.naturalWidth + "x" + img.naturalHeight;
-          if (size !== view.shown) { view.shown = size; if (!state.zoom || state.zoom === "fit" || state.zoom === "card") view.centre = true; }
-          place();
-          if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-        }
-
         let lastRender = -Infinity;
         function schedule(push) {
           clearTimeout(timer);
@@ -103,6 +94,7 @@ enum StudioScriptRender {
           controllers = [controller];
           const mine = ++serial;
           const signal = controller.signal;
+          const edited = editedAt > 0;
           const started = editedAt || performance.now();
           const paused = state.frame !== undefined;
           const k = paused ? state.frame : 0;
@@ -116,21 +108,34 @@ enum StudioScriptRender {
           $("general-error").textContent = "";
           showErrors();
           try {
-            // The ticket tells the server which renders this edit supersedes (409 for those).
+            // The ticket tells the server which renders this edit supersedes (409 for those); the
+            // base, which image the canvas holds, so that only the pixels that differ come.
             const ticket = { view: ticketView, render: mine };
-            const still = await fetch("/frame.png?" + query({ frame: k, ...ticket }), { signal });
+            const base = held && held.id ? { base: held.id } : {};
+            const still = await fetch("/frame.rgba?" + query({ frame: k, ...ticket, ...base }), { signal });
             if (still.status === 409) return;
             if (!still.ok) { if (markInvalid(await still.json())) render(false); return; }
-            await show(await still.blob(), "still");
-            const timing = { still: performance.now() - started };
+            paintStill(new Uint8Array(await still.arrayBuffer()), still.headers.get("X-Studio-Image"));
+            // The still is on screen when the browser next draws the page: `edit-to-paint` ends
+            // there. The loop is asked for meanwhile.
+            const shown = new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+            const looping = paused ? null : fetch("/loop.rgba?" + query(ticket), { signal });
+            looping?.catch(() => {});
+            const painted = await shown;
+            if (edited) performance.measure("edit-to-paint", { start: started, end: painted });
+            const timing = { still: painted - started };
             $("status").textContent = "still in " + Math.round(timing.still) + " ms";
-            if (!paused) {
-              const loop = await fetch("/loop.png?" + query(ticket), { signal });
+            if (looping) {
+              const loop = await looping;
               if (loop.status === 409) return;
               if (!loop.ok) { markInvalid(await loop.json()); return; }
-              await show(await loop.blob(), "loop");
-              timing.loop = performance.now() - started;
-              $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
+              const whole = await playLoop(loop, () => {
+                const playing = performance.now();
+                if (edited) performance.measure("edit-to-loop", { start: started, end: playing });
+                timing.loop = playing - started;
+                $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
+              });
+              if (whole) timing.wholeLoop = performance.now() - started;
             }
             // The checks last: they do not hold up the pixels.
             const checked = await fetch("/check?" + query(ticket), { signal });
