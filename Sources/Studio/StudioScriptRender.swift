@@ -26,7 +26,8 @@ enum StudioScriptRender {
           if (value === "" || value === null || value === undefined || same) delete state[name];
           else state[name] = value;
           delete invalid[name];
-          if (name === "style" || name === "device") { view.centre = true; view.wantCard = true; }
+          // The variant and the device change other fields' defaults (the placeholders).
+          if (name === "style" || name === "device") { view.centre = true; view.wantCard = true; showAll(); }
           editedAt = performance.now();
           schedule(true);
         }
