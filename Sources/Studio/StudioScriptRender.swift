@@ -41,15 +41,19 @@ enum StudioScriptRender {
           if (!r.ok) return markInvalid(answer);
           changed("backdrop-image", answer.id);
         }
+        // Sets what `node` shows only where it differs: an edit relays out no more of the page
+        // than it changes, which would hold up the still.
+        function put(node, text) { if (node.textContent !== text) node.textContent = text; }
+        function link(id, href) { if ($(id).getAttribute("href") !== href) $(id).setAttribute("href", href); }
         function showErrors() {
-          for (const e of document.querySelectorAll(".error")) e.textContent = "";
+          for (const e of document.querySelectorAll(".error")) put(e, "");
           for (const r of document.querySelectorAll(".row.invalid")) r.classList.remove("invalid");
           const notes = unknown.map(([k, v]) => {
             const near = closest(k);
             if (near) markRow(near, "The link's '" + shown(k) + "=" + shown(v) + "' is not a parameter; did you mean this one?");
             return "The link's parameter '" + shown(k) + "' is unknown and left out" + (near ? " (did you mean '" + near + "'?)" : "") + ".";
           });
-          $("notices").textContent = notes.join(" ");
+          put($("notices"), notes.join(" "));
           for (const [name, message] of Object.entries(invalid)) markRow(name, message);
         }
         function markRow(name, message) {
@@ -71,7 +75,7 @@ enum StudioScriptRender {
           const busy = document.body.dataset.state === "busy";
           const bad = Object.keys(invalid).length > 0;
           $("stale").hidden = !busy && !bad;
-          $("stale").textContent = bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering";
+          put($("stale"), bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering");
           document.body.dataset.stale = String(busy || bad);
         }
         let lastRender = -Infinity;
@@ -84,12 +88,6 @@ enum StudioScriptRender {
           if (wait <= 0) go(); else timer = setTimeout(go, wait);
         }
         async function render(push) {
-          const url = pageURL();
-          if (location.pathname + location.search !== url) {
-            if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
-          }
-          $("before").setAttribute("aria-pressed", "false");
-          $("badge").textContent = "";
           for (const c of controllers) c.abort();
           const controller = new AbortController();
           controllers = [controller];
@@ -99,21 +97,30 @@ enum StudioScriptRender {
           const started = editedAt || performance.now();
           const paused = state.frame !== undefined;
           const k = paused ? state.frame : 0;
+          // The ticket tells the server which renders this edit supersedes (409 for those); the
+          // base, which image the canvas holds, so that only the pixels that differ come. The
+          // still is asked for first, before the page's own work.
+          const ticket = { view: ticketView, render: mine };
+          const base = held && held.id ? { base: held.id } : {};
+          const asked = fetch("/frame.rgba?" + query({ frame: k, ...ticket, ...base }), { signal });
+          asked.catch(() => {});
+          const url = pageURL();
+          if (location.pathname + location.search !== url) {
+            if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+          }
+          $("before").setAttribute("aria-pressed", "false");
+          put($("badge"), "");
           const q = query();
-          $("play").textContent = paused ? "Play" : "Pause";
-          $("frame-number").textContent = paused ? "frame " + k : "playing";
-          $("scrubber").value = k;
-          $("download-style").href = "/style.json?" + q;
-          $("download-apng").href = "/loop.png?" + q;
-          $("download-sheet").href = "/sheet.png?" + q;
-          $("general-error").textContent = "";
+          put($("play"), paused ? "Play" : "Pause");
+          put($("frame-number"), paused ? "frame " + k : "playing");
+          if ($("scrubber").value !== String(k)) $("scrubber").value = k;
+          link("download-style", "/style.json?" + q);
+          link("download-apng", "/loop.png?" + q);
+          link("download-sheet", "/sheet.png?" + q);
+          put($("general-error"), "");
           showErrors();
           try {
-            // The ticket tells the server which renders this edit supersedes (409 for those); the
-            // base, which image the canvas holds, so that only the pixels that differ come.
-            const ticket = { view: ticketView, render: mine };
-            const base = held && held.id ? { base: held.id } : {};
-            const still = await fetch("/frame.rgba?" + query({ frame: k, ...ticket, ...base }), { signal });
+            const still = await asked;
             if (still.status === 409) return;
             if (!still.ok) { if (markInvalid(await still.json())) render(false); return; }
             paintStill(new Uint8Array(await still.arrayBuffer()), still.headers.get("X-Studio-Image"));
