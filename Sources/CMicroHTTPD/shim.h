@@ -23,7 +23,7 @@ struct frames_mhd_api {
     __typeof__(&MHD_start_daemon) start;
     __typeof__(&MHD_stop_daemon) stop;
     __typeof__(&MHD_get_daemon_info) info;
-    __typeof__(&MHD_get_connection_values) values;
+    __typeof__(&MHD_get_connection_values_n) values;
     __typeof__(&MHD_lookup_connection_value) lookup;
     __typeof__(&MHD_queue_response) queue;
     __typeof__(&MHD_create_response_from_buffer) create;
@@ -31,6 +31,7 @@ struct frames_mhd_api {
     __typeof__(&MHD_add_response_header) header;
     __typeof__(&MHD_create_response_from_callback) stream;
     __typeof__(&MHD_get_connection_info) connection;
+    __typeof__(&MHD_http_unescape) unescape;
 };
 
 static inline struct frames_mhd_api *frames_mhd_table(void) {
@@ -52,7 +53,7 @@ static inline const char *frames_mhd_load(void) {
     FRAMES_MHD_FIND(start, "MHD_start_daemon")
     FRAMES_MHD_FIND(stop, "MHD_stop_daemon")
     FRAMES_MHD_FIND(info, "MHD_get_daemon_info")
-    FRAMES_MHD_FIND(values, "MHD_get_connection_values")
+    FRAMES_MHD_FIND(values, "MHD_get_connection_values_n")
     FRAMES_MHD_FIND(lookup, "MHD_lookup_connection_value")
     FRAMES_MHD_FIND(queue, "MHD_queue_response")
     FRAMES_MHD_FIND(create, "MHD_create_response_from_buffer")
@@ -60,6 +61,7 @@ static inline const char *frames_mhd_load(void) {
     FRAMES_MHD_FIND(header, "MHD_add_response_header")
     FRAMES_MHD_FIND(stream, "MHD_create_response_from_callback")
     FRAMES_MHD_FIND(connection, "MHD_get_connection_info")
+    FRAMES_MHD_FIND(unescape, "MHD_http_unescape")
 #undef FRAMES_MHD_FIND
     *api = found;
     return NULL;
@@ -71,7 +73,7 @@ static inline const char *frames_mhd_load(void) { return NULL; }
 #define FRAMES_MHD(name) FRAMES_MHD_##name
 #define FRAMES_MHD_stop MHD_stop_daemon
 #define FRAMES_MHD_info MHD_get_daemon_info
-#define FRAMES_MHD_values MHD_get_connection_values
+#define FRAMES_MHD_values MHD_get_connection_values_n
 #define FRAMES_MHD_lookup MHD_lookup_connection_value
 #define FRAMES_MHD_queue MHD_queue_response
 #define FRAMES_MHD_create MHD_create_response_from_buffer
@@ -79,19 +81,20 @@ static inline const char *frames_mhd_load(void) { return NULL; }
 #define FRAMES_MHD_header MHD_add_response_header
 #define FRAMES_MHD_stream MHD_create_response_from_callback
 #define FRAMES_MHD_connection MHD_get_connection_info
+#define FRAMES_MHD_unescape MHD_http_unescape
 #endif
 
 /// MHD_start_daemon is variadic, which Swift cannot call: the studio's daemon started here, with
 /// its options fixed: an internal thread that accepts, one thread per connection (a request may
 /// wait for a render without holding up any other), bound to `address` only (IPv4 or IPv6 by
 /// `ipv6`), at most `connections` connections, `memory` bytes for a connection's request line and
-/// headers, `timeout` seconds of idleness; `uri` is called with each request's raw target (its
-/// return value is the request's state), `completed` when a request ends, `notify` when a
-/// connection starts and ends.
+/// headers, `timeout` seconds of idleness; `completed` is called when a request ends, `notify` when a
+/// connection starts and ends, `unescape` to decode the path and each name and value of the query
+/// in place (it returns the length left; `frames_mhd_unescape` is libmicrohttpd's own decoding).
 static inline struct MHD_Daemon *frames_mhd_start(
     int ipv6, const struct sockaddr *address, unsigned int connections, size_t memory, unsigned int timeout,
     MHD_AccessHandlerCallback handler, void *context, MHD_RequestCompletedCallback completed,
-    void *(*uri)(void *, const char *, struct MHD_Connection *), MHD_NotifyConnectionCallback notify) {
+    MHD_NotifyConnectionCallback notify, size_t (*unescape)(void *, struct MHD_Connection *, char *)) {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ITC
         | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0);
     uint16_t port = ipv6 ? ntohs(((const struct sockaddr_in6 *)address)->sin6_port)
@@ -99,8 +102,9 @@ static inline struct MHD_Daemon *frames_mhd_start(
     return FRAMES_MHD(start)(
         flags, port, NULL, NULL, handler, context, MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_CONNECTION_LIMIT,
         connections, MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
-        MHD_OPTION_NOTIFY_COMPLETED, completed, context, MHD_OPTION_URI_LOG_CALLBACK, uri, context,
-        MHD_OPTION_NOTIFY_CONNECTION, notify, context, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, context, MHD_OPTION_UNESCAPE_CALLBACK, unescape, context,
+        MHD_OPTION_END);
 }
 
 /// A response whose body `reader` writes as the client takes it, of unknown length (sent
@@ -129,9 +133,15 @@ static inline uint16_t frames_mhd_port(struct MHD_Daemon *daemon) {
 
 static inline void frames_mhd_stop(struct MHD_Daemon *daemon) { FRAMES_MHD(stop)(daemon); }
 
-static inline int frames_mhd_values(
-    struct MHD_Connection *connection, enum MHD_ValueKind kind, MHD_KeyValueIterator iterator, void *context) {
-    return FRAMES_MHD(values)(connection, kind, iterator, context);
+/// Decodes each `%XX` of `text` in place, as libmicrohttpd does by default (a `%` not followed by
+/// two hex digits is kept as it is); the length left.
+static inline size_t frames_mhd_unescape(char *text) { return FRAMES_MHD(unescape)(text); }
+
+/// Calls `iterator` with every parameter of the request's query, in the order sent, repeats
+/// included: each name and value as the daemon's `unescape` left it (`+` already a space), with
+/// its size, so a `%00` does not cut it. The value is NULL for a parameter without `=`.
+static inline int frames_mhd_arguments(struct MHD_Connection *connection, MHD_KeyValueIteratorN iterator, void *context) {
+    return FRAMES_MHD(values)(connection, MHD_GET_ARGUMENT_KIND, iterator, context);
 }
 
 static inline const char *frames_mhd_lookup(

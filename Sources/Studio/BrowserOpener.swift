@@ -10,8 +10,8 @@ import LibC
 ///
 /// The opener is started with the default signal mask and actions (the studio blocks its stop
 /// signals and ignores SIGPIPE; a browser started from it must not inherit that), and a thread
-/// waits for it, so it leaves no zombie. `remove()` removes the page and its folder when the
-/// studio stops.
+/// waits for it, so it leaves no zombie; `outcome(within:)` says whether it opened a browser.
+/// `remove()` removes the page and its folder when the studio stops.
 final class BrowserOpener {
     /// The private folder and the page in it.
     let folder: String
@@ -20,7 +20,8 @@ final class BrowserOpener {
     /// The thread that waits for the opener; nil when none could be started (`remove()` then
     /// reaps an opener that has ended).
     private let reaper: pthread_t?
-    private let ended = Monitor(false)
+    /// The opener's wait status once it has ended.
+    private let ended = Monitor<Int32?>(nil)
 
     /// The page's name in its folder.
     static let pageName = "studio.html"
@@ -29,13 +30,8 @@ final class BrowserOpener {
     /// on the PATH, and nil, having removed what it made, when the page cannot be written or the
     /// opener cannot be started (the address is printed either way).
     init?(url: String) {
-        #if os(macOS)
-        let program = "open"
-        #else
-        let program = "xdg-open"
-        #endif
-        let path = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
-        guard path.contains(where: { access("\($0)/\(program)", X_OK) == 0 }) else { return nil }
+        let program = BrowserOpener.program
+        guard BrowserOpener.isInstalled else { return nil }
         guard let folder = BrowserOpener.makePrivateFolder() else { return nil }
         let page = folder + "/" + BrowserOpener.pageName
         guard BrowserOpener.writePage(BrowserOpener.redirect(to: url), to: page),
@@ -52,8 +48,40 @@ final class BrowserOpener {
         reaper = startThread {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            ended.withLock { $0 = true }
+            ended.withLock { $0 = status }
         }
+    }
+
+    /// The program that opens a URL in the default browser: `xdg-open`, or `open` on macOS.
+    #if os(macOS)
+    static let program = "open"
+    #else
+    static let program = "xdg-open"
+    #endif
+
+    /// Whether `program` is on the PATH.
+    static var isInstalled: Bool {
+        let path = (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":")
+        return path.contains { access("\($0)/\(program)", X_OK) == 0 }
+    }
+
+    /// What the studio says when no opener was started: none on the PATH, or it could not be.
+    static var notStarted: String {
+        isInstalled
+            ? "no browser opened (\(program) could not be started); open the address yourself"
+            : "no browser found (no \(program) on the PATH); open the address yourself"
+    }
+
+    /// What became of the opener, waiting at most `seconds` for it to end: it ended well, or still
+    /// runs (it goes on as the browser it started), and the browser has the page; or it failed
+    /// (`xdg-open` without a desktop or a browser exits with 3), said as the studio prints it.
+    func outcome(within seconds: Double) -> String {
+        let status = ended.wait(until: { $0 != nil }, seconds: seconds, then: { $0 })
+        // The wait status: the exit code in bits 8-15 when the low 7 bits are 0, else a signal.
+        guard let status, status != 0 else { return "opened the default browser (\(BrowserOpener.program))" }
+        let how =
+            status & 0x7F == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was ended by signal \(status & 0x7F)"
+        return "no browser found (\(BrowserOpener.program) \(how)); open the address yourself"
     }
 
     /// Removes the page and its folder; joins the thread that waited for the opener if the opener
@@ -62,7 +90,7 @@ final class BrowserOpener {
         unlink(page)
         rmdir(folder)
         if let reaper {
-            if ended.withLock({ $0 }) { pthread_join(reaper, nil) }
+            if ended.withLock({ $0 != nil }) { pthread_join(reaper, nil) }
         } else {
             var status: Int32 = 0
             waitpid(opener, &status, WNOHANG)

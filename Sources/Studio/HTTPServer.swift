@@ -3,19 +3,14 @@ import FramesCLI
 import LibC
 import Synchronization
 
-/// One HTTP request as the studio sees it: method, path, the query's parameters (each once,
-/// decoded: `HTTPQuery`), the Host header and, for a POST, the body.
+/// One HTTP request as the studio sees it: method, path (decoded by libmicrohttpd), the query's
+/// parameters (`HTTPQuery`), the Host header and, for a POST, the body.
 struct HTTPRequest: Sendable {
     let method: String
     let path: String
     let query: HTTPQuery
     let host: String?
     let body: [UInt8]
-
-    init(method: String, target: String, host: String?, body: [UInt8] = []) {
-        let query = HTTPQuery(target: target)
-        (self.method, self.path, self.query, self.host, self.body) = (method, query.path, query, host, body)
-    }
 
     /// The value of the query parameter `name`.
     func value(_ name: String) -> String? {
@@ -61,16 +56,18 @@ final class HTTPServer: @unchecked Sendable {
     let uploads = Atomic<Int>(0)
     private(set) var port: UInt16 = 0
     private var daemons: [OpaquePointer] = []
+    /// The path, names and values of the request being read on each connection that were left as
+    /// sent for a `%` not followed by two hex digits (`unescapeHandler`); taken by its request.
+    private let undecoded = Monitor<[(connection: OpaquePointer, text: [UInt8])]>([])
 
-    /// One request: its target as sent, and the body of a POST as it arrives (past `maxBody` it
+    /// One request: its query once read, and the body of a POST as it arrives (past `maxBody` it
     /// only counts).
     final class Exchange {
-        let target: String
         var started = false
+        var query = HTTPQuery([])
         var body: [UInt8] = []
         var tooLarge = false
         var holdsUpload = false
-        init(target: String) { self.target = target }
     }
 
     /// Starts listening on 127.0.0.1:`port` and [::1]:`port` (`port` 0: one the system picks).
@@ -104,7 +101,7 @@ final class HTTPServer: @unchecked Sendable {
         address.withMemoryRebound(to: sockaddr.self, capacity: 1) {
             frames_mhd_start(
                 ipv6 ? 1 : 0, $0, HTTPServer.maxConnections, HTTPServer.headerMemory, 30, accessHandler,
-                Unmanaged.passUnretained(self).toOpaque(), completedHandler, targetHandler, connectionHandler)
+                Unmanaged.passUnretained(self).toOpaque(), completedHandler, connectionHandler, unescapeHandler)
         }
     }
 
@@ -122,12 +119,13 @@ final class HTTPServer: @unchecked Sendable {
     /// One call of libmicrohttpd's access handler: the gate first, then a GET is answered at
     /// once; a POST's body is gathered first (bounded), then answered.
     fileprivate func access(
-        _ connection: OpaquePointer, method: String, exchange: Exchange, upload: UnsafePointer<CChar>?,
-        size: UnsafeMutablePointer<Int>
+        _ connection: OpaquePointer, method: String, path: String, exchange: Exchange,
+        upload: UnsafePointer<CChar>?, size: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         if !exchange.started {
             exchange.started = true
-            let request = self.request(connection, exchange, method: method)
+            exchange.query = query(connection)
+            let request = self.request(connection, method: method, path: path, query: exchange.query)
             let refusal = gate(request)
             connections.headerArrived(on: connection, trusted: refusal == nil)
             if var refusal {
@@ -165,7 +163,8 @@ final class HTTPServer: @unchecked Sendable {
         if exchange.tooLarge { return send(connection, .text(413, "request body too large\n")) }
         let body = exchange.body
         exchange.body = []
-        return send(connection, handler(request(connection, exchange, method: method, body: body)))
+        return send(
+            connection, handler(request(connection, method: method, path: path, query: exchange.query, body: body)))
     }
 
     /// The request ends: an upload's place is given back, the connection waits for its next one.
@@ -178,10 +177,32 @@ final class HTTPServer: @unchecked Sendable {
         frames_mhd_lookup(connection, .HEADER_KIND, name).map { String(cString: $0) }
     }
 
-    private func request(_ connection: OpaquePointer, _ exchange: Exchange, method: String, body: [UInt8] = [])
-        -> HTTPRequest
-    {
-        HTTPRequest(method: method, target: exchange.target, host: header(connection, "Host"), body: body)
+    /// The query of the request on `connection`, as libmicrohttpd parsed it.
+    private func query(_ connection: OpaquePointer) -> HTTPQuery {
+        var raw: [HTTPQuery.Raw] = []
+        _ = withUnsafeMutablePointer(to: &raw) { frames_mhd_arguments(connection, argumentHandler, $0) }
+        let texts = undecoded.withLock { undecoded in
+            defer { undecoded.removeAll { $0.connection == connection } }
+            return undecoded.filter { $0.connection == connection }.map(\.text)
+        }
+        return HTTPQuery(raw, undecoded: texts)
+    }
+
+    /// `text` on `connection` was left as sent: it has a `%` not followed by two hex digits.
+    fileprivate func leftUndecoded(_ text: [UInt8], on connection: OpaquePointer) {
+        undecoded.withLock { $0.append((connection, text)) }
+    }
+
+    /// libmicrohttpd has let `connection` go.
+    fileprivate func closed(_ connection: OpaquePointer) {
+        undecoded.withLock { $0.removeAll { $0.connection == connection } }
+        connections.closed(connection)
+    }
+
+    private func request(
+        _ connection: OpaquePointer, method: String, path: String, query: HTTPQuery, body: [UInt8] = []
+    ) -> HTTPRequest {
+        HTTPRequest(method: method, path: path, query: query, host: header(connection, "Host"), body: body)
     }
 
     /// Queues `response` with the headers every answer has: no caching, no sniffing, no referrer
@@ -215,23 +236,26 @@ private func server(_ context: UnsafeMutableRawPointer?) -> HTTPServer {
     Unmanaged<HTTPServer>.fromOpaque(context!).takeUnretainedValue()
 }
 
-/// A request's raw target, before libmicrohttpd parses it: kept in the request's `Exchange`.
-private let targetHandler:
-    @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) ->
-        UnsafeMutableRawPointer? = { _, target, _ in
-            let text = target.map {
-                String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self)
-            }
-            return Unmanaged.passRetained(HTTPServer.Exchange(target: text ?? "/")).toOpaque()
-        }
+/// Each parameter of a query, decoded, with its size (a NUL does not cut it): appended to the
+/// `[HTTPQuery.Raw]` that `context` points to.
+private let argumentHandler: MHD_KeyValueIteratorN = { context, _, key, keySize, value, valueSize in
+    func bytes(_ text: UnsafePointer<CChar>, _ count: Int) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: text, count: count))
+    }
+    let raw = context!.assumingMemoryBound(to: [HTTPQuery.Raw].self)
+    raw.pointee.append((key.map { bytes($0, keySize) } ?? [], value.map { bytes($0, valueSize) }))
+    return .YES
+}
 
+/// A request's first call makes its `Exchange`, kept until `completedHandler`.
 private let accessHandler: MHD_AccessHandlerCallback = {
-    context, connection, _, method, _, upload, size, state in
-    guard let exchange = state?.pointee else { return .NO }
+    context, connection, path, method, _, upload, size, state in
+    guard let state else { return .NO }
+    if state.pointee == nil { state.pointee = Unmanaged.passRetained(HTTPServer.Exchange()).toOpaque() }
     return server(context).access(
-        connection!, method: String(cString: method!),
-        exchange: Unmanaged<HTTPServer.Exchange>.fromOpaque(exchange).takeUnretainedValue(), upload: upload,
-        size: size!)
+        connection!, method: String(cString: method!), path: path.map { String(cString: $0) } ?? "/",
+        exchange: Unmanaged<HTTPServer.Exchange>.fromOpaque(state.pointee!).takeUnretainedValue(),
+        upload: upload, size: size!)
 }
 
 /// Releases a request's `Exchange` when it ends.
@@ -247,8 +271,27 @@ private let connectionHandler: MHD_NotifyConnectionCallback = { context, connect
     if event.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED
         server(context).connections.opened(connection, socket: Int32(frames_mhd_socket(connection)))
     } else {
-        server(context).connections.closed(connection)
+        server(context).closed(connection)
     }
+}
+
+private typealias Unescaper =
+    @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
+
+/// Decodes the path or a name or value of a query in place with libmicrohttpd's own decoding,
+/// unless it has a `%` not followed by two hex digits: that is left as sent, and noted for the
+/// request (`HTTPQuery` refuses it; libmicrohttpd would keep the `%` as it is).
+private let unescapeHandler: Unescaper = { context, connection, text in
+    guard let text else { return 0 }
+    let count = strlen(text)
+    let bytes = UnsafeRawBufferPointer(start: text, count: count)
+    let hex = { (byte: UInt8) in isxdigit(Int32(byte)) != 0 }
+    let wellFormed = bytes.indices.allSatisfy { i in
+        bytes[i] != UInt8(ascii: "%") || (i + 2 < count && hex(bytes[i + 1]) && hex(bytes[i + 2]))
+    }
+    if wellFormed { return frames_mhd_unescape(text) }
+    if let connection { server(context).leftUndecoded(Array(bytes), on: connection) }
+    return count
 }
 
 private let streamReader: MHD_ContentReaderCallback = { context, _, buffer, count in

@@ -32,6 +32,12 @@ enum StudioCosts {
         pixels + 2 * 64 * mebibyte + 8 * mebibyte + HTTPStream.limit + 16 * mebibyte
     }
 
+    /// A still as the pixels that differ from another (`StudioPixels`), streamed: as the loop,
+    /// two frames' arcs at once, bands of rows and the stream's buffer.
+    static func region(pixels: Int) -> Int {
+        loop(pixels: pixels)
+    }
+
     /// A contact sheet of `sheet` pixels with bands of `band` pixels: the band, and the PNG
     /// made in memory (at most about 4 bytes a pixel).
     static func sheet(sheet: Int, band: Int) -> Int {

@@ -9,7 +9,8 @@ import StrictJSON
 /// `StudioBackdrops.maxBytes`) measures it as `frames measure` does and answers with the
 /// measurement (`MeasureOutput.json`), the page state that shows the recovered style (the
 /// variant, the device and scale, every recovered property and the label's text when it was
-/// recognised, as the form's option names), the notes, and the screenshot, the re-render and
+/// recognised, as the form's option names), the notes (one naming every device of the
+/// screenshot's screen, when several share it), and the screenshot, the re-render and
 /// their difference side by side as a PNG data URI. The image's size is read from its header
 /// and its decoding and measuring charged to the studio's memory budget before anything is
 /// decoded. An image that cannot be read or measured gets 400 (no indicator: 500) with the
@@ -61,14 +62,17 @@ enum StudioMatch {
             "style": .string(measurement.variant.rawValue),
             "scale": .string(formatNumber((measurement.scale * 100).rounded() / 100)),
         ]
-        if let device = scale.device { state["device"] = .string(device.name) }
+        var notes = measurement.notes
+        if let device = scale.device {
+            state["device"] = .string(device.name)
+            if let same = sameScreen(as: device) { notes.insert(same, at: 0) }
+        }
         let style = MeasureOutput.rounded(measurement.style)
         for property in StyleProperty.all where !measurement.unknown.contains(property.name) {
             if case .fontName(nil) = property.value(in: style) { continue }
             state[property.flag] = .string(property.text(for: property.value(in: style)))
         }
         if let text = measurement.text { state["text"] = .string(text) }
-        var notes = measurement.notes
         if let profile = decoded.convertedFrom { notes.insert("converted from \(profile) to sRGB", at: 0) }
         if let skipped = decoded.skippedProfile { notes.insert(skipped, at: 0) }
         if let ambiguity = scale.ambiguity { notes.insert(ambiguity, at: 0) }
@@ -77,6 +81,16 @@ enum StudioMatch {
             "notes": .array(notes.map { .string(Console.shown($0)) }),
             "difference": .string(MeasureReport.sideBySide(measurement)),
         ])
+    }
+
+    /// The devices whose screen is `device`'s (an iPhone 15's is an iPhone 14 Pro's), named all,
+    /// or nil when it is the only one: a screenshot of that size is any of them.
+    static func sameScreen(as device: Device) -> String? {
+        let names = Device.all.filter { $0.screen == device.screen }.map(\.name)
+        guard names.count > 1 else { return nil }
+        let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "\(list) have this screen (\(formatNumber(device.screen.width)) × "
+            + "\(formatNumber(device.screen.height)) pt): the device control shows \(device.name)"
     }
 
     /// The error for an upload that is not a PNG or JPEG screenshot this tool reads.

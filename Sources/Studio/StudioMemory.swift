@@ -100,6 +100,11 @@ final class StudioMemory: Sendable {
         return charge
     }
 
+    /// The renderer kept for the state `key`, if any (it stays charged while it is held).
+    func kept(_ key: String) -> KeptRenderer? {
+        state.withLock { state in state.kept.last { $0.key == key }?.renderer }
+    }
+
     /// Keeps `renderer` for the next request of the state `key`.
     func keep(_ renderer: KeptRenderer, key: String) {
         let dropped: KeptRenderer? = state.withLock { state in

@@ -7,10 +7,19 @@ import StrictJSON
 enum StudioPage {
     /// The page with the tables filled in.
     static var html: String {
-        template.replacing("/*STYLE*/", with: StudioStyle.css).replacing("/*TABLES*/", with: tables)
-            .replacing("/*SCRIPT*/", with: StudioScript.source).replacing("<!--MATCH-->", with: StudioMatch.section)
-            .replacing("/*MATCH*/", with: StudioMatch.script)
+        template.replacing("/*ICON*/", with: icon).replacing("/*STYLE*/", with: StudioStyle.css)
+            .replacing("/*TABLES*/", with: tables).replacing("/*SCRIPT*/", with: StudioScript.source)
+            .replacing("<!--MATCH-->", with: StudioMatch.section).replacing("/*MATCH*/", with: StudioMatch.script)
     }
+
+    /// The page's icon, in the page (a `data:` URL, which the content security policy allows
+    /// for images): the browser asks the studio for no `/favicon.ico`, which would need the token.
+    /// The spinner's track and arc.
+    static let icon =
+        "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E"
+        + "%3Ccircle cx='8' cy='8' r='6' fill='none' stroke='%23d0d7de' stroke-width='3'/%3E"
+        + "%3Cpath d='M8 2a6 6 0 0 1 6 6' fill='none' stroke='%230969da' stroke-width='3' stroke-linecap='round'/%3E"
+        + "%3C/svg%3E"
 
     /// The properties (name, flag, kind, summary, preset values), variants, devices and languages.
     static var tables: String {
@@ -67,6 +76,7 @@ enum StudioPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>frames studio</title>
+        <link rel="icon" href="/*ICON*/">
         <style>/*STYLE*/</style>
         </head>
         <body>
@@ -96,7 +106,7 @@ enum StudioPage {
         <div class="error" id="general-error"></div>
         <div id="notices"></div>
         <div id="viewport" tabindex="0" aria-label="preview: drag to pan, wheel to zoom, arrow keys to step frames">
-        <img id="preview" alt="preview"><span id="badge"></span>
+        <canvas id="preview" role="img" aria-label="preview" width="0" height="0"></canvas><span id="badge"></span>
         </div>
         </section>
         <aside id="form"><div id="fields"></div></aside>

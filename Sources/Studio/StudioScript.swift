@@ -1,12 +1,15 @@
-/// The studio page's script, in three parts: this one (the state and the form), `StudioScriptView`
-/// (the preview: zoom, pan, background, frames, before and after) and `StudioScriptRender` (renders,
-/// errors, checks, copying). The state is the page's query string (the options of `frames`
+/// The studio page's script, in four parts: this one (the state and the form),
+/// `StudioScriptCanvas` (the preview's pixels), `StudioScriptView` (the preview: zoom, pan,
+/// background, frames, before and after) and `StudioScriptRender` (renders, errors, checks,
+/// copying). The state is the page's query string (the options of `frames`
 /// without dashes, plus `frame=K` when paused, `zoom` and `bg`): a link reproduces it, back and
 /// forward work. A link's parameter the studio does not know is left out (its closest control is
 /// marked) and a bad value is marked at its control, and the rest still renders. The token is not
 /// part of a copied link: a link opened without it asks for the studio's address (`StudioTokenPage`).
 enum StudioScript {
-    static var source: String { core + StudioScriptView.source + StudioScriptRender.source }
+    static var source: String {
+        core + StudioScriptCanvas.source + StudioScriptView.source + StudioScriptRender.source
+    }
 
     // longer than 60 lines because it is one script, not Swift code.
     static let core = #"""
@@ -20,7 +23,6 @@ enum StudioScript {
         let invalid = {};
         const fields = {};
         const $ = (id) => document.getElementById(id);
-        const img = $("preview");
 
         function el(tag, attributes) {
           const node = document.createElement(tag);
@@ -71,6 +73,12 @@ enum StudioScript {
         function pageURL() { return "/?" + encode([["token", token], ...Object.entries(state)]); }
         function variant() { return state.style === "overlay" ? "overlay" : "indicator"; }
         function property(name) { return T.properties.find((p) => p.flag === name); }
+        // The device the state names, matched as `frames --device` matches it (`Device.named`:
+        // case, spaces, dashes and "inch" aside), or undefined.
+        function device() {
+          const key = (n) => String(n).toLowerCase().replaceAll("inch", "").replace(/[^\p{L}\p{N}.]/gu, "");
+          return state.device === undefined ? undefined : T.devices.find((d) => key(d.name) === key(state.device));
+        }
         function human(name) {
           const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
           return words.charAt(0).toUpperCase() + words.slice(1);
@@ -155,7 +163,7 @@ enum StudioScript {
           selectField("device", "Device", "--device", [["", "(none: 390 × 844 pt screen)"], ...T.devices.map((d) =>
             [d.name, d.name + " — " + d.width + " × " + d.height + " pt @" + d.scale + "x"])]);
           numberField("scale", "Scale", "--scale", "Pixels per point.", 0.5, 4, 0.5,
-            () => { const d = T.devices.find((d) => d.name === state.device); return d ? String(d.scale) : "1"; });
+            () => { const d = device(); return d ? String(d.scale) : "1"; });
           numberField("fps", "Frames per second", "--fps", null, 1, 120, 1, () => "60");
           selectField("lang", "Language", "--lang", T.languages.map((l) => [l.code === "en" ? "" : l.code, l.code + " — " + l.name]));
           textField("text", "Custom text", "--text", "Empty: the language's text.",

@@ -1,8 +1,11 @@
 /// The renders' part of the studio page's script. An edit is debounced (at once after 30 ms of
 /// quiet, else gathered until 30 ms after the last render), the renders in flight are aborted
 /// (and superseded on the server, which gives up their work: `StudioRenders`), then the still of
-/// the current frame is fetched and shown, then (when playing) the loop as an animated PNG the
-/// browser plays at its fps, then the checks. The server resolves every value as the command
+/// the current frame is fetched as the pixels that differ from the canvas's and painted
+/// (`StudioScriptCanvas`), then (when playing) the loop is played over it, then the checks. Each
+/// edit's time from its input event to the still on screen (painted, and the browser's next frame
+/// begun) is the User Timing measure `edit-to-paint`, and to the loop's first frame painted
+/// `edit-to-loop`. The server resolves every value as the command
 /// line does; a refused value is marked beside its control and left out, and the rest renders
 /// again. The "stale" mark shows while an edit renders or a value is refused.
 enum StudioScriptRender {
@@ -23,7 +26,8 @@ enum StudioScriptRender {
           if (value === "" || value === null || value === undefined || same) delete state[name];
           else state[name] = value;
           delete invalid[name];
-          if (name === "style" || name === "device") { view.centre = true; view.wantCard = true; }
+          // The variant and the device change other fields' defaults (the placeholders).
+          if (name === "style" || name === "device") { view.centre = true; view.wantCard = true; showAll(); }
           editedAt = performance.now();
           schedule(true);
         }
@@ -37,15 +41,19 @@ enum StudioScriptRender {
           if (!r.ok) return markInvalid(answer);
           changed("backdrop-image", answer.id);
         }
+        // Sets what `node` shows only where it differs: an edit relays out no more of the page
+        // than it changes, which would hold up the still.
+        function put(node, text) { if (node.textContent !== text) node.textContent = text; }
+        function link(id, href) { if ($(id).getAttribute("href") !== href) $(id).setAttribute("href", href); }
         function showErrors() {
-          for (const e of document.querySelectorAll(".error")) e.textContent = "";
+          for (const e of document.querySelectorAll(".error")) put(e, "");
           for (const r of document.querySelectorAll(".row.invalid")) r.classList.remove("invalid");
           const notes = unknown.map(([k, v]) => {
             const near = closest(k);
             if (near) markRow(near, "The link's '" + shown(k) + "=" + shown(v) + "' is not a parameter; did you mean this one?");
             return "The link's parameter '" + shown(k) + "' is unknown and left out" + (near ? " (did you mean '" + near + "'?)" : "") + ".";
           });
-          $("notices").textContent = notes.join(" ");
+          put($("notices"), notes.join(" "));
           for (const [name, message] of Object.entries(invalid)) markRow(name, message);
         }
         function markRow(name, message) {
@@ -67,21 +75,9 @@ enum StudioScriptRender {
           const busy = document.body.dataset.state === "busy";
           const bad = Object.keys(invalid).length > 0;
           $("stale").hidden = !busy && !bad;
-          $("stale").textContent = bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering";
+          put($("stale"), bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering");
           document.body.dataset.stale = String(busy || bad);
         }
-        async function show(blob, kind) {
-          const url = URL.createObjectURL(blob);
-          const old = img.src;
-          img.src = url;
-          await img.decode().catch(() => {});
-          img.dataset.kind = kind;
-          const size = img.naturalWidth + "x" + img.naturalHeight;
-          if (size !== view.shown) { view.shown = size; if (!state.zoom || state.zoom === "fit" || state.zoom === "card") view.centre = true; }
-          place();
-          if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-        }
-
         let lastRender = -Infinity;
         function schedule(push) {
           clearTimeout(timer);
@@ -92,45 +88,62 @@ enum StudioScriptRender {
           if (wait <= 0) go(); else timer = setTimeout(go, wait);
         }
         async function render(push) {
-          const url = pageURL();
-          if (location.pathname + location.search !== url) {
-            if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
-          }
-          $("before").setAttribute("aria-pressed", "false");
-          $("badge").textContent = "";
           for (const c of controllers) c.abort();
           const controller = new AbortController();
           controllers = [controller];
           const mine = ++serial;
           const signal = controller.signal;
+          const edited = editedAt > 0;
           const started = editedAt || performance.now();
           const paused = state.frame !== undefined;
           const k = paused ? state.frame : 0;
+          // The ticket tells the server which renders this edit supersedes (409 for those); the
+          // base, which image the canvas holds, so that only the pixels that differ come. The
+          // still is asked for first, before the page's own work.
+          const ticket = { view: ticketView, render: mine };
+          const base = held && held.id ? { base: held.id } : {};
+          const asked = fetch("/frame.rgba?" + query({ frame: k, ...ticket, ...base }), { signal });
+          asked.catch(() => {});
+          const url = pageURL();
+          if (location.pathname + location.search !== url) {
+            if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+          }
+          $("before").setAttribute("aria-pressed", "false");
+          put($("badge"), "");
           const q = query();
-          $("play").textContent = paused ? "Play" : "Pause";
-          $("frame-number").textContent = paused ? "frame " + k : "playing";
-          $("scrubber").value = k;
-          $("download-style").href = "/style.json?" + q;
-          $("download-apng").href = "/loop.png?" + q;
-          $("download-sheet").href = "/sheet.png?" + q;
-          $("general-error").textContent = "";
+          put($("play"), paused ? "Play" : "Pause");
+          put($("frame-number"), paused ? "frame " + k : "playing");
+          if ($("scrubber").value !== String(k)) $("scrubber").value = k;
+          link("download-style", "/style.json?" + q);
+          link("download-apng", "/loop.png?" + q);
+          link("download-sheet", "/sheet.png?" + q);
+          put($("general-error"), "");
           showErrors();
           try {
-            // The ticket tells the server which renders this edit supersedes (409 for those).
-            const ticket = { view: ticketView, render: mine };
-            const still = await fetch("/frame.png?" + query({ frame: k, ...ticket }), { signal });
+            const still = await asked;
             if (still.status === 409) return;
             if (!still.ok) { if (markInvalid(await still.json())) render(false); return; }
-            await show(await still.blob(), "still");
-            const timing = { still: performance.now() - started };
+            paintStill(new Uint8Array(await still.arrayBuffer()), still.headers.get("X-Studio-Image"));
+            // The still is on screen when the browser next draws the page: `edit-to-paint` ends
+            // there. The loop is asked for meanwhile.
+            const shown = new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+            const looping = paused ? null : fetch("/loop.rgba?" + query(ticket), { signal });
+            looping?.catch(() => {});
+            const painted = await shown;
+            if (edited) performance.measure("edit-to-paint", { start: started, end: painted });
+            const timing = { still: painted - started };
             $("status").textContent = "still in " + Math.round(timing.still) + " ms";
-            if (!paused) {
-              const loop = await fetch("/loop.png?" + query(ticket), { signal });
+            if (looping) {
+              const loop = await looping;
               if (loop.status === 409) return;
               if (!loop.ok) { markInvalid(await loop.json()); return; }
-              await show(await loop.blob(), "loop");
-              timing.loop = performance.now() - started;
-              $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
+              const whole = await playLoop(loop, () => {
+                const playing = performance.now();
+                if (edited) performance.measure("edit-to-loop", { start: started, end: playing });
+                timing.loop = playing - started;
+                $("status").textContent += ", loop in " + Math.round(timing.loop) + " ms";
+              });
+              if (whole) timing.wholeLoop = performance.now() - started;
             }
             // The checks last: they do not hold up the pixels.
             const checked = await fetch("/check?" + query(ticket), { signal });

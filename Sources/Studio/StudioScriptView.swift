@@ -12,7 +12,7 @@ enum StudioScriptView {
         let editGroupAt = -Infinity;
         const BACKGROUNDS = ["checks", "white", "black", "grey"];
 
-        function naturalSize() { return [img.naturalWidth / devicePixelRatio, img.naturalHeight / devicePixelRatio]; }
+        function naturalSize() { return [preview.width / devicePixelRatio, preview.height / devicePixelRatio]; }
         function cardBox() {
           const c = lastCheck && lastCheck.card;
           if (!c) return null;
@@ -51,12 +51,12 @@ enum StudioScriptView {
           const r = box.getBoundingClientRect();
           const [ox, oy] = [r.left + box.clientLeft, r.top + box.clientTop];
           const snap = (origin, v) => Math.round((origin + v) * devicePixelRatio) / devicePixelRatio - origin;
-          img.style.left = snap(ox, view.x) + "px";
-          img.style.top = snap(oy, view.y) + "px";
-          img.style.width = iw * z + "px";
-          img.style.height = ih * z + "px";
+          preview.style.left = snap(ox, view.x) + "px";
+          preview.style.top = snap(oy, view.y) + "px";
+          preview.style.width = iw * z + "px";
+          preview.style.height = ih * z + "px";
           // Pixels as squares from 1× up; smoothed when shrunk to fit, where squares would drop rows.
-          img.style.imageRendering = z < 1 ? "auto" : "pixelated";
+          preview.style.imageRendering = z < 1 ? "auto" : "pixelated";
         }
         function setZoom(mode, push) {
           if (mode === "" || mode === undefined) delete state.zoom; else state.zoom = String(mode);
@@ -90,9 +90,12 @@ enum StudioScriptView {
           $("before").setAttribute("aria-pressed", String(pressed));
           if (!pressed || !before) { $("badge").textContent = ""; schedule(false); return; }
           const k = state.frame === undefined ? 0 : state.frame;
-          const r = await fetch("/frame.png?" + query({ frame: k }, before));
-          if (!r.ok || $("before").getAttribute("aria-pressed") !== "true") return;
-          await show(await r.blob(), "before");
+          const r = await fetch("/frame.rgba?" + query({ frame: k }, before));
+          if (!r.ok) return;
+          const bytes = new Uint8Array(await r.arrayBuffer());
+          if ($("before").getAttribute("aria-pressed") !== "true") return;
+          paintWhole(bytes);
+          preview.dataset.kind = "before";
           $("badge").textContent = "before the last change";
         }
 

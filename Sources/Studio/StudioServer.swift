@@ -5,7 +5,7 @@ import LibC
 
 /// `frames studio`'s server: serves the studio on 127.0.0.1 and [::1] only, prints its address with
 /// a random token, opens the default browser where there is one (through a page only this user can
-/// read: `BrowserOpener`), and serves until interrupted.
+/// read: `BrowserOpener`) and says whether it did, and serves until interrupted.
 enum StudioServer {
     static func serve(_ options: StudioCommand.Options) throws(FramesError) -> Int32 {
         // Stops are taken by `Stop.wait` below: blocked here, before the server's threads start
@@ -22,6 +22,7 @@ enum StudioServer {
         if server.servesIPv6 { Console.print("also at http://[::1]:\(server.port)/?token=\(token)") }
         Console.printError("Press Ctrl-C to stop.")
         let opener = options.noOpen ? nil : BrowserOpener(url: url)
+        if !options.noOpen { Console.printError(opener?.outcome(within: 2) ?? BrowserOpener.notStarted) }
         Stop.wait()
         // Renders end within a frame (or are not waited for past a second), then the connections'
         // threads, which no longer wait for them, are joined.

@@ -11,6 +11,8 @@ import Synchronization
 ///
 /// - `GET /` the page; `GET /fonts` the installed families (JSON);
 /// - `GET /check?<state>` the size, lint findings, Swift code and command line (JSON);
+/// - `GET /frame.rgba?<state>&frame=K&base=ID` the pixels of one frame that differ from an image
+///   the page holds; `GET /loop.rgba?<state>` the loop's frames over it (`StudioPixels`);
 /// - `GET /frame.png?<state>&frame=K` one frame; `GET /loop.png?<state>` the loop as an animated
 ///   PNG; `GET /sheet.png?<state>` a contact sheet; `GET /style.json?<state>` the style file;
 /// - `POST /backdrop?name=N` a PNG body (at most 8 MiB) kept as a backdrop; its id in JSON;
@@ -25,6 +27,7 @@ final class StudioService: Sendable {
     let backdrops: StudioBackdrops
     let renders = StudioRenders()
     let workers = StudioWorkers()
+    let shown = StudioShown()
     private let port: Mutex<UInt16> = Mutex(0)
     /// The fit findings of the last styles checked (`StyleLint`).
     private let fitMemo = FitMemo()
@@ -82,7 +85,8 @@ final class StudioService: Sendable {
                     body: Array(StudioPage.html.utf8))
             case ("GET", "/fonts"):
                 return json(.array(FontLocator.families().map(JSONValue.string)))
-            case ("GET", "/check"), ("GET", "/frame.png"), ("GET", "/loop.png"), ("GET", "/sheet.png"):
+            case ("GET", "/check"), ("GET", "/frame.rgba"), ("GET", "/loop.rgba"), ("GET", "/frame.png"),
+                ("GET", "/loop.png"), ("GET", "/sheet.png"):
                 return try render(request)
             case ("GET", "/style.json"):
                 let (job, _) = try StudioState(request).resolve(backdrops: backdrops)
@@ -99,8 +103,8 @@ final class StudioService: Sendable {
                     ]))
             case ("POST", "/measure"):
                 return json(try StudioMatch.answer(request, memory: memory))
-            case (_, "/"), (_, "/fonts"), (_, "/check"), (_, "/frame.png"), (_, "/loop.png"), (_, "/sheet.png"),
-                (_, "/style.json"), (_, "/backdrop"), (_, "/measure"):
+            case (_, "/"), (_, "/fonts"), (_, "/check"), (_, "/frame.rgba"), (_, "/loop.rgba"), (_, "/frame.png"),
+                (_, "/loop.png"), (_, "/sheet.png"), (_, "/style.json"), (_, "/backdrop"), (_, "/measure"):
                 return .text(405, "method not allowed\n")
             default:
                 return .text(404, "not found\n")
@@ -111,7 +115,7 @@ final class StudioService: Sendable {
     }
 
     /// A check or a picture, under its page's ticket: refused when superseded before it starts.
-    /// A loop's task ends with its stream (`StudioLoop`), not with this answer.
+    /// A streamed picture's task ends with its stream (`StudioLoop`), not with this answer.
     private func render(_ request: HTTPRequest) throws(FramesError) -> HTTPResponse {
         let task = renders.begin(request)
         var streaming = false
@@ -121,6 +125,14 @@ final class StudioService: Sendable {
         switch request.path {
         case "/check": return try check(state)
         case "/frame.png": return try frame(state, task: task)
+        case "/frame.rgba":
+            let prepared = try prepare(state)
+            streaming = true
+            return region(prepared, base: request.value("base"), task: task)
+        case "/loop.rgba":
+            let prepared = try prepare(state)
+            streaming = true
+            return loopPixels(prepared, task: task)
         case "/loop.png":
             let prepared = try prepare(state)
             streaming = true

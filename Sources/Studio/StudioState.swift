@@ -21,15 +21,16 @@ struct StudioState: Sendable {
     /// `frame=K`: the still asked for.
     let frame: String?
 
-    /// The state in `request`'s query; the token, `frame` and the page's render ticket (`view`,
-    /// `render`: `StudioRenders`) are not options of the scene. A parameter given twice, a NUL or
+    /// The state in `request`'s query; the token, `frame`, the page's render ticket (`view`,
+    /// `render`: `StudioRenders`) and the image it holds (`base`: `StudioShown`) are not options
+    /// of the scene. A parameter given twice, a NUL or
     /// a value that is not UTF-8 is refused as the command line refuses it (`HTTPQuery`).
     init(_ request: HTTPRequest) throws(FramesError) {
         if let error = request.query.error { throw error }
         var options: [(name: String, value: String)] = []
         var backdrop: String? = nil
         var frame: String? = nil
-        for (name, value) in request.query.pairs where !["token", "view", "render"].contains(name) {
+        for (name, value) in request.query.pairs where !["token", "view", "render", "base"].contains(name) {
             switch name {
             case "backdrop-image": backdrop = value
             case "frame": frame = value

@@ -3,8 +3,11 @@ import FramesCLI
 /// The studio page's style sheet. Three layouts by the window's width, none wider than the window:
 /// from 1180 px, the form, the preview and the hand-off side by side, each scrolling on its own;
 /// from 720 px, the preview across the top and the form and the hand-off under it; below that, one
-/// column that the page scrolls. The preview's viewport always spans its column (the window less
-/// 8 px a side on a phone) and clips the image, which is panned and zoomed inside it.
+/// column that the page scrolls. Below 1180 px the preview stays at the top of the window while
+/// the page scrolls (sticky), so a field being edited and its effect are seen together. The
+/// preview's viewport always spans its column (the window less 8 px a side on a phone) and clips
+/// the image, which is panned and zoomed inside it. The Swift code wraps, as every `pre` here does,
+/// rather than scroll sideways.
 enum StudioStyle {
     static let css = """
         :root { font: 14px/20px system-ui, sans-serif; color: #1d1d1f; background: #f5f5f7; }
@@ -69,7 +72,6 @@ enum StudioStyle {
         tr.pass td.result { color: #137333; }
         button.fix { white-space: nowrap; font-size: 11px; padding: 2px 6px; margin-top: 3px; }
         pre { background: #f5f5f7; padding: 8px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 12px; }
-        pre#swift { white-space: pre; overflow-x: auto; }
         #match-difference { display: block; max-width: 100%; height: auto; image-rendering: pixelated;
           border: 1px solid #ccc; }
         #match-difference[hidden] { display: none; }
@@ -82,13 +84,15 @@ enum StudioStyle {
         @media (max-width: 1179px) {
           #layout { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-areas: "main main" "form handoff";
             height: auto; }
-          #viewport { flex: none; height: 60vh; }
-          aside { overflow: visible; border-top: 1px solid #ddd; }
+          #main { position: sticky; top: 0; z-index: 1; align-self: start; background: #f5f5f7;
+            border-bottom: 1px solid #ddd; }
+          #viewport { flex: none; height: 45vh; }
+          aside { overflow: visible; }
         }
         @media (max-width: 719px) {
           #layout { grid-template-columns: minmax(0, 1fr); grid-template-areas: "main" "form" "handoff"; }
           #main { padding: 8px; }
-          #viewport { height: 55vh; }
+          #viewport { height: 38vh; min-height: 200px; }
           aside#form, aside#handoff { border-left: 0; border-right: 0; }
           #bar .actions { margin-left: 0; }
         }

@@ -13,6 +13,7 @@ enum StudioTokenPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <title>frames studio: token needed</title>
+        <link rel="icon" href="\(StudioPage.icon)">
         <style>
         :root { font: 15px/22px system-ui, sans-serif; color: #1d1d1f; background: #f5f5f7; }
         * { box-sizing: border-box; }

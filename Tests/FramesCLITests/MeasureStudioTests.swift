@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FramesCLI
+@testable import Raster
 @testable import Studio
 
 /// The studio's "Match a screenshot" in headless Chromium: a screenshot Skia drew is given to the
@@ -117,5 +118,15 @@ import Testing
             error?.contains("for <screenshot>: expected a PNG or JPEG screenshot (not a PNG or JPEG image") == true,
             "\(error ?? "")")
         #expect(try browser.execute("return location.search") as? String == before, "the state is kept")
+    }
+
+    /// A screenshot of a screen several devices share (an iPhone 15's is an iPhone 14 Pro's) is
+    /// said to be any of them, not only the first the device table lists.
+    @Test func aScreenSeveralDevicesShareNamesThemAll() throws {
+        let iPhone15 = try #require(Device.named("iPhone 15"))
+        let said = try #require(StudioMatch.sameScreen(as: iPhone15))
+        #expect(said.contains("iPhone 14 Pro") && said.contains("iPhone 15"), "\(said)")
+        #expect(said.contains("393 × 852 pt"), "\(said)")
+        #expect(StudioMatch.sameScreen(as: try #require(Device.named("iPhone SE"))) == nil)
     }
 }

@@ -37,8 +37,8 @@ import Testing
                 """
                 window.scrollTo(0, 0);
                 const r = document.getElementById("preview").getBoundingClientRect();
-                const img = document.getElementById("preview");
-                return [r.x * devicePixelRatio, r.y * devicePixelRatio, img.naturalWidth, img.naturalHeight];
+                const canvas = document.getElementById("preview");
+                return [r.x * devicePixelRatio, r.y * devicePixelRatio, canvas.width, canvas.height];
                 """) as? [Any])
         let numbers = box.map { ($0 as? NSNumber)?.doubleValue ?? -1 }
         let window = try PNGDecoder.decode(browser.screenshot())
@@ -198,7 +198,7 @@ import Testing
             try browser.execute(
                 """
                 return performance.getEntriesByType("resource").map((e) => new URL(e.name))
-                  .filter((u) => u.pathname === "/frame.png").map((u) => [u.searchParams.get("view"), u.searchParams.get("render")]);
+                  .filter((u) => u.pathname === "/frame.rgba").map((u) => [u.searchParams.get("view"), u.searchParams.get("render")]);
                 """) as? [[Any]] ?? []
         let views = Set(asked.compactMap { $0.first as? String })
         let numbers = asked.compactMap { ($0.last as? String).flatMap { Int($0) } }

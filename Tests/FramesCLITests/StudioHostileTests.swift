@@ -105,7 +105,7 @@ import Testing
             ("text=a%00b", "--text"), ("spinner-color=%23fff%00", "--spinner-color"),
             ("scale=2&scale=2", "--scale"), ("text=%FF", "--text"),
         ] {
-            for path in ["/check", "/frame.png", "/loop.png", "/style.json"] {
+            for path in ["/check", "/frame.png", "/frame.rgba", "/loop.png", "/loop.rgba", "/style.json"] {
                 let answer = try studio.get("\(path)?\(base)&\(query)")
                 #expect(answer.status == 400, "\(path)?\(query): \(answer.status)")
                 #expect(answer.body.contains("\"option\": \"\(option)\""), "\(path)?\(query): \(answer.body)")
@@ -116,6 +116,27 @@ import Testing
         #expect(!escaped.body.contains("\u{1B}") && escaped.body.contains("\\\\u{1B}"), "\(escaped.body)")
     }
 
+    /// A `%` not followed by two hex digits, in a name or a value, is refused naming the parameter,
+    /// on every path; `%25` is a percent sign, `+` a space and `%2B` a plus.
+    @Test func aPercentWithoutTwoHexDigitsIsRefusedByName() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let answer = try studio.get("/check?token=\(studio.token)&text=50%25+off%2B")
+        #expect(answer.status == 200, "\(answer.body.prefix(200))")
+        #expect(answer.body.contains("--text '50% off+'"), "\(answer.body)")
+        for (query, option) in [
+            ("text=50%zz", "--text"), ("text=ab%4", "--text"), ("spinner-color=%23E8421A%", "--spinner-color"),
+            ("sp%zzinner-color=1", "--sp%zzinner-color"),
+        ] {
+            for path in ["/check", "/frame.rgba", "/frame.png", "/style.json"] {
+                let refused = try studio.get("\(path)?token=\(studio.token)&\(query)")
+                #expect(refused.status == 400, "\(path)?\(query): \(refused.status)")
+                #expect(refused.body.contains("\"option\": \"\(option)\""), "\(path)?\(query): \(refused.body)")
+                #expect(refused.body.contains("two hex digits"), "\(path)?\(query): \(refused.body)")
+            }
+        }
+    }
+
     /// The token once too, on every path (the page, the font list, the pictures, the uploads),
     /// whatever the second copy holds: 400 naming it, and a POST's body is not read. A first copy
     /// that is not the token is 403, as without one; so is a repeated parameter before the token.
@@ -124,7 +145,10 @@ import Testing
         defer { studio.stop() }
         let token = studio.token
         let host = "Host: 127.0.0.1:\(studio.port)\r\n"
-        for path in ["/", "/fonts", "/check", "/frame.png", "/loop.png", "/sheet.png", "/style.json"] {
+        for path in [
+            "/", "/fonts", "/check", "/frame.png", "/frame.rgba", "/loop.png", "/loop.rgba", "/sheet.png",
+            "/style.json",
+        ] {
             for (query, status, option) in [
                 ("token=\(token)&token=\(token)", 400, "--token"), ("token=\(token)&token=0", 400, "--token"),
                 ("token=\(token)&text=a&token=\(token)", 400, "--token"),

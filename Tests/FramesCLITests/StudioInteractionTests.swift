@@ -16,7 +16,7 @@ import Testing
                 """
                 const v = document.getElementById("viewport").getBoundingClientRect();
                 const i = document.getElementById("preview").getBoundingClientRect();
-                const c = lastCheck.card, z = i.width / img.naturalWidth;
+                const c = lastCheck.card, z = i.width / preview.width;
                 return [i.left + c.x * z, i.top + c.y * z, c.width * z, c.height * z, v.left, v.top, v.width, v.height];
                 """) as? [NSNumber])
         return values.map(\.doubleValue)
@@ -119,7 +119,7 @@ import Testing
             """)
         try tests.settle(browser)
         _ = try browser.execute("document.getElementById('before').click()")
-        try browser.waitUntil("img.dataset.kind === 'before' && img.complete")
+        try browser.waitUntil("preview.dataset.kind === 'before'")
         #expect(
             try browser.execute("return document.getElementById('badge').textContent") as? String
                 == "before the last change")

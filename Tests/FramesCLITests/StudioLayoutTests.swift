@@ -6,8 +6,10 @@ import Testing
 /// The studio's page on every screen, in headless Chromium: no horizontal scrolling from a phone
 /// to a desktop, the preview as wide as the screen less its margins on narrow ones, the controls
 /// and buttons shown, up to 2560 px wide; the pictures docs/studio.md shows at 390 × 844,
-/// 768 × 1024 and 1440 × 900 are taken here. Then what a link may hold: unknown and bad parameters are marked at their
-/// controls and the rest renders; the token is asked for when the link has none.
+/// 768 × 1024, 1280 × 800 and 1440 × 900 are taken here. On a phone the preview stays in view
+/// while a field is edited; at 1280 px the Swift code wraps; the scale's placeholder is the
+/// device's. Then what a link may hold: unknown and bad parameters are marked at their controls
+/// and the rest renders; the token is asked for when the link has none.
 @Suite(.serialized) struct StudioLayoutTests {
     let tests = StudioBrowserTests()
     let pictures = StudioPictureTests()
@@ -62,6 +64,89 @@ import Testing
                 """) as? [String] ?? []
         #expect(overflowing.isEmpty, "\(name): \(overflowing)")
         if name != "wide" { try pictures.save(try browser.screenshot(), "studio-\(name).png") }
+    }
+
+    /// On a phone and a tablet the preview stays at the top of the window while the page scrolls
+    /// to a field further down, and the field being edited is in view under it (the phone's is
+    /// the picture studio-phone-editing.png).
+    @Test(arguments: [0, 1])
+    func thePreviewStaysInViewWhileAFieldIsEdited(size index: Int) throws {
+        let (width, height, name) = Self.sizes[index]
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 800, height: height + 200)
+        defer { browser.quit() }
+        try browser.emulate(width: width, height: height)
+        try browser.open(studio.url("style=overlay&device=iPhone%2015&backdrop-color=%23F2F4F7&frame=12"))
+        try tests.settle(browser)
+        let boxes = try #require(
+            try browser.execute(
+                """
+                const field = document.getElementById("f-text-size");
+                field.scrollIntoView({ block: "end" });
+                field.focus();
+                const v = document.getElementById("viewport").getBoundingClientRect();
+                const f = field.getBoundingClientRect();
+                return [v.top, v.bottom, f.top, f.bottom, scrollY];
+                """) as? [NSNumber]
+        ).map(\.doubleValue)
+        #expect(boxes[4] > 0, "\(name): the page did not scroll")
+        #expect(boxes[0] >= -1 && boxes[1] <= Double(height) * 0.6, "\(name): the preview is at \(boxes)")
+        #expect(boxes[2] >= boxes[1] && boxes[3] <= Double(height) + 1, "\(name): the field is at \(boxes)")
+        if name == "phone" { try pictures.save(try browser.screenshot(), "studio-phone-editing.png") }
+    }
+
+    /// At 1280 × 800 the hand-off column is 380 px wide: the Swift code of a style with long lines
+    /// wraps inside it rather than scroll sideways.
+    @Test func theSwiftCodeFitsItsPanelAt1280() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1280, height: 1000)
+        defer { browser.quit() }
+        try browser.emulate(width: 1280, height: 800)
+        try browser.open(
+            studio.url(
+                "spinner-color=%23E8421A&track-color=%23E8421A40&background-color=%23FFF4CE&text-font-name=DejaVu%20Serif"
+                    + "&text=Processing%20your%20payment%20securely&frame=0"))
+        try tests.settle(browser)
+        let swift = try #require(
+            try browser.execute(
+                "const p = document.getElementById('swift'); return [p.scrollWidth, p.clientWidth, p.textContent.length]"
+            )
+                as? [Int])
+        #expect(swift[2] > 100 && swift[0] <= swift[1], "the Swift panel scrolls sideways: \(swift)")
+        try pictures.save(try browser.screenshot(), "studio-1280.png")
+    }
+
+    /// The scale's placeholder is the device's scale: from a link's device (spelt as the command
+    /// line takes it), and after another device is chosen in the menu.
+    @Test func theScalePlaceholderFollowsTheDevice() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1440, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("style=overlay&device=iphone-15&frame=0"))
+        try tests.settle(browser)
+        let placeholder = "return document.getElementById('f-scale').placeholder"
+        #expect(try browser.execute(placeholder) as? String == "3")
+        _ = try browser.execute(
+            """
+            document.body.dataset.state = "busy";
+            const d = document.getElementById("f-device");
+            d.value = "iPhone SE";
+            d.dispatchEvent(new Event("change"));
+            """)
+        try tests.settle(browser)
+        #expect(try browser.execute(placeholder) as? String == "2")
+        _ = try browser.execute(
+            """
+            document.body.dataset.state = "busy";
+            const d = document.getElementById("f-device");
+            d.value = "";
+            d.dispatchEvent(new Event("change"));
+            """)
+        try tests.settle(browser)
+        #expect(try browser.execute(placeholder) as? String == "1")
     }
 
     /// A link with an unknown parameter (`spiner-color`) and a bad value (`stroke-width=30`) opens

@@ -4,9 +4,8 @@ import Testing
 @testable import Studio
 
 /// The studio's pictures in docs/images, taken from the real page (written there with
-/// FRAMES_UPDATE_DOCS=1, else into the artifacts folder), and the latency of an edit, measured in
-/// the page from the input event to the decoded image (`FRAMES_STUDIO_BINARY` runs a release
-/// build for the figures in docs/studio.md).
+/// FRAMES_UPDATE_DOCS=1, else into the artifacts folder). The latency of an edit is measured by
+/// bench/studio-latency.py, not here (docs/studio.md, "Latency").
 @Suite(.serialized) struct StudioPictureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -54,51 +53,13 @@ import Testing
         let zoom =
             try browser.execute(
                 """
-                const img = document.getElementById("preview");
-                return [getComputedStyle(img).imageRendering, img.getBoundingClientRect().width / img.naturalWidth];
+                const canvas = document.getElementById("preview");
+                return [getComputedStyle(canvas).imageRendering, canvas.getBoundingClientRect().width / canvas.width];
                 """) as? [Any]
         #expect(zoom?.first as? String == "pixelated")
         #expect((zoom?.last as? NSNumber)?.doubleValue == 8, "\(zoom ?? [])")
         // The arc of frame 12 is right of the spinner's top: pan the preview there.
         _ = try browser.execute("view.x -= 60; view.y += 120; place();")
         try save(try browser.screenshot(), "studio-zoom.png")
-    }
-
-    /// Colour edits at @3x: the still (frame 0) and the whole loop (an animated PNG of 60
-    /// frames), from the input event to the decoded image; the medians are printed and written
-    /// to studio-latency.txt in the artifacts folder.
-    @Test(arguments: ["scale=3", "style=overlay&device=iPhone%2015"])
-    func latencyOfAnEdit(state: String) throws {
-        let studio = try StudioServer()
-        defer { studio.stop() }
-        let browser = try Browser(width: 1400, height: 1000)
-        defer { browser.quit() }
-        try browser.open(studio.url(state))
-        try tests.settle(browser)
-        var stills: [Double] = []
-        var loops: [Double] = []
-        // Five edits with a release build (the figures in docs/studio.md), two in the test suite.
-        let release = ProcessInfo.processInfo.environment["FRAMES_STUDIO_BINARY"] != nil
-        for colour in ["#E8421A", "#1A7F37", "#8250DF", "#BF3989", "#0969DA"].prefix(release ? 5 : 2) {
-            _ = try browser.execute(
-                """
-                document.body.dataset.state = "busy";
-                const hex = document.getElementById("f-spinner-color");
-                hex.value = "\(colour)";
-                hex.dispatchEvent(new Event("input"));
-                """)
-            try tests.settle(browser)
-            let timing = try #require(
-                try browser.execute("return window.studioTimings[window.studioTimings.length - 1]") as? [String: Any])
-            stills.append((timing["still"] as? NSNumber)?.doubleValue ?? -1)
-            loops.append((timing["loop"] as? NSNumber)?.doubleValue ?? -1)
-        }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let line =
-            "\(state): still \(Int(median(stills).rounded())) ms, loop \(Int(median(loops).rounded())) ms "
-            + "(medians of \(stills.count) edits; stills \(stills.map { Int($0) }), loops \(loops.map { Int($0) }))"
-        print(line)
-        #expect(stills.allSatisfy { $0 > 0 } && loops.allSatisfy { $0 > 0 }, "\(line)")
-        try save(Array((line + "\n").utf8), "studio-latency-\(state.hasPrefix("scale") ? "indicator" : "overlay").txt")
     }
 }

@@ -5,16 +5,14 @@ import Foundation
 @testable import Studio
 
 /// `frames studio --no-open` started by a test: its address and token from the first line it
-/// prints, stopped at the end. `FRAMES_STUDIO_BINARY` runs another build of the tool (a release
-/// build, to measure latency).
+/// prints, stopped at the end.
 final class StudioServer: @unchecked Sendable {
     let process = Process()
     let port: Int
     let token: String
 
     init() throws {
-        let binary = ProcessInfo.processInfo.environment["FRAMES_STUDIO_BINARY"].map(URL.init(fileURLWithPath:))
-        process.executableURL = binary ?? CLI.executable
+        process.executableURL = CLI.executable
         process.arguments = ["studio", "--no-open"]
         let out = Pipe()
         process.standardOutput = out

@@ -269,6 +269,58 @@ import Testing
         #expect(CLI.contents(of: base).isEmpty, "left in \(base.path): \(CLI.contents(of: base))")
     }
 
+    /// A start without `--no-open` says whether a browser opened: a fake opener that ends well,
+    /// one that fails as `xdg-open` does without a desktop (status 3), and none on the PATH.
+    @Test(
+        arguments: [
+            ("exit 0", "opened the default browser (\(BrowserOpener.program))"),
+            ("exit 3", "no browser found (\(BrowserOpener.program) exited with status 3); open the address yourself"),
+            (nil, "no browser found (no \(BrowserOpener.program) on the PATH); open the address yourself"),
+        ] as [(String?, String)])
+    func aStartSaysWhetherABrowserOpened(opener: String?, said: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        if let opener {
+            let url = folder.appendingPathComponent(BrowserOpener.program)
+            try "#!/bin/sh\n\(opener)\n".write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+        }
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["studio"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = folder.path
+        environment["TMPDIR"] = folder.path
+        environment["XDG_RUNTIME_DIR"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        var text = ""
+        while !text.contains("yourself") && !text.contains("opened") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(text.split(separator: "\n").contains { $0 == said }, "\(text)")
+    }
+
+    /// The page and the token page carry their icon, so the browser asks for no /favicon.ico
+    /// (which, without the token, would be refused in its console).
+    @Test func thePagesCarryTheirIcon() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        for target in ["/?token=\(studio.token)", "/"] {
+            let page = try studio.get(target)
+            #expect(page.body.contains("<link rel=\"icon\" href=\"data:image/svg+xml,"), "\(target)")
+        }
+    }
+
     @Test func aTakenPortAndABadPortAreRefused() throws {
         let studio = try StudioServer()
         defer { studio.stop() }

@@ -82,7 +82,7 @@ package enum Scanlines {
 
     /// Writes `rows` rows of `width` premultiplied pixels, row r starting at `pixels + r * stride`,
     /// as straight-alpha RGBA bytes, row r starting at `out + r * outStride`.
-    static func demultiply(
+    package static func demultiply(
         _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rows: Int, into out: UnsafeMutablePointer<UInt8>,
         outStride: Int
     ) {
