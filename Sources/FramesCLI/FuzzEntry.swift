@@ -17,7 +17,7 @@ public func validate(_ arguments: [String]) -> Int32 {
         } else if let subcommand = arguments.first, subcommand == "studio" {
             _ = try StudioCommand.parser.parse(Array(arguments.dropFirst()), into: StudioCommand.Options())
         } else {
-            _ = try RenderJob.resolve(RenderCommand.parser.parse(arguments, into: RenderOptions()))
+            _ = try RenderJob.resolve(RenderCommand.parser.parse(arguments, into: RenderOptions())).readBackdrop()
         }
         return 0
     } catch {

@@ -38,7 +38,7 @@ package struct FolderVerification: Sendable {
         drift = folder.manifest.drift(to: folder.currentManifest(of: renderer))
         let manifest = folder.manifest
         let written = manifest.writtenFrames
-        let encoder = try? SequenceEncoder(renderer)
+        let encoder = try? renderer.sequenceEncoder(frames: written.count(where: { $0 != .hidden }))
         let hidden = written.contains(.hidden) ? try? renderer.hiddenFrameFile() : nil
         let settings =
             manifest.tolerance?.settings

@@ -1,7 +1,5 @@
-import LibC
-
-// The system's C library for the whole package: `import LibC` instead of choosing among Glibc,
-// Musl and Darwin in every file.
+// The system's C library for the whole package: one `import LibC` instead of choosing among
+// Glibc, Musl and Darwin in every file.
 #if canImport(Glibc)
 @_exported import Glibc
 #elseif canImport(Musl)

@@ -91,8 +91,9 @@ extension StudioService {
         return onWorker(prepared, work: StudioCosts.still(pixels: prepared.pixels), task: task) {
             (renderer) throws(FramesError) in
             do throws(PNGError) {
-                // The bytes `frames --frame K` writes.
-                return self.png(try SequenceEncoder.encode(frame: prepared.job.sequence.still ?? 0, of: renderer))
+                // The bytes `frames --frame K` writes, by an encoder of that one frame.
+                let encoder = try renderer.sequenceEncoder(frames: 1)
+                return self.png(try encoder.encode(frame: prepared.job.sequence.still ?? 0))
             } catch {
                 throw .encoding(error)
             }

@@ -141,7 +141,7 @@ enum CLI {
                 "frame_0000.png", "frame_0001.png", "frame_0002.png", "frame_0003.png", "manifest.json",
             ])
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 4)
-        let encoder = try SequenceEncoder(renderer)
+        let encoder = try renderer.sequenceEncoder()
         for k in 0..<4 {
             let bytes = try [UInt8](Data(contentsOf: out.appendingPathComponent(String(format: "frame_%04d.png", k))))
             #expect(bytes == (try encoder.encode(frame: k)), "frame \(k)")

@@ -65,6 +65,12 @@ import Testing
         ),
         (["--no-text", "--frames", "2", "--out", "o", "--apng", "o/frame_0000.png"], ["--apng", "--out"]),
         (["--no-text", "--frames", "2", "--out", "e", "--sheet", "e/frame_0001.png"], ["--sheet", "--out"]),
+        // The earlier run's frame that this run would remove (decided under the folder's lock).
+        (
+            ["--no-text", "--frames", "1", "--out", "e", "--backdrop-image", "e/frame_0001.png"],
+            ["--out", "--backdrop-image"]
+        ),
+        (["--no-text", "--frames", "1", "--out", "e", "--apng", "e/frame_0001.png"], ["--apng", "--out"]),
     ]
 
     /// A device, a FIFO or a folder where a file output goes is refused (a rename would replace it).
@@ -110,18 +116,51 @@ import Testing
         }
     }
 
-    /// A refusal found half-way (the second frame of <actual> is not a PNG): the diff of the first
-    /// frame, already made, and the diff folder go again.
+    /// A folder of other files is refused under its lock before anything in it is touched: a
+    /// file there with the form of a staging name stays, whether or not a run left its lock file.
+    @Test(arguments: [false, true]) func aFolderOfOtherFilesIsLeftAsItIs(lockFile: Bool) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = folder.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: photos.appendingPathComponent("holiday.jpg"))
+        try Data("y".utf8).write(to: photos.appendingPathComponent(".draft.partial"))
+        if lockFile { try Data().write(to: photos.appendingPathComponent(".frames.lock")) }
+        let before = try CollisionTests.snapshot(photos).filter { $0.key != ".frames.lock" }
+        let result = try CLI.run(["--no-text", "--frames", "2", "--out", "photos"], in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: invalid value 'photos' for --out"), "\(result.stderr)")
+        #expect(result.stderr.contains("it holds 1 other file"), "\(result.stderr)")
+        #expect(try CollisionTests.snapshot(photos) == before, "\(CLI.contents(of: photos))")
+    }
+
+    /// A refusal found half-way (the second frame of <actual> starts as a PNG and is cut short, so
+    /// only decoding finds it): the diff of the first frame, already made, and the diff folder go
+    /// again. (A file that does not start as a PNG is refused before anything is compared.)
     @Test func compareRefusedHalfWayWritesNothing() throws {
         let folder = try CollisionTests.fixture()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("not a png".utf8).write(to: folder.appendingPathComponent("a/frame_0001.png"))
+        let second = folder.appendingPathComponent("a/frame_0001.png")
+        try Data(try Data(contentsOf: second).prefix(200)).write(to: second)
         let before = try CollisionTests.snapshot(folder)
         let result = try CLI.run(["compare", "e", "a", "--diff", "d", "--report", "r.html"], in: folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stdout.contains("FAIL frame_0000.png"), "\(result.stdout)")
         #expect(try CollisionTests.snapshot(folder) == before, "\(CLI.contents(of: folder))")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("d").path))
+    }
+
+    /// A file of <actual> that does not start as a PNG is refused before any pair is compared.
+    @Test func compareRefusesANonPNGBeforeComparing() throws {
+        let folder = try CollisionTests.fixture()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a png".utf8).write(to: folder.appendingPathComponent("a/frame_0001.png"))
+        let before = try CollisionTests.snapshot(folder)
+        let result = try CLI.run(["compare", "e", "a", "--diff", "d", "--report", "r.html"], in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(result.stderr.contains("a/frame_0001.png") && result.stderr.contains("not a PNG file"))
+        #expect(try CollisionTests.snapshot(folder) == before, "\(CLI.contents(of: folder))")
     }
 
     /// A folder standing where a frame goes is refused before the APNG is written.

@@ -25,7 +25,7 @@ import Testing
         let bytes =
             encoder == "libpng"
             ? try PNGEncoder().encode(renderer.frame(1))
-            : try SequenceEncoder(renderer).encode(frame: 1)
+            : try renderer.sequenceEncoder().encode(frame: 1)
         var chunks: [String] = []
         var offset = 8
         while offset + 8 <= bytes.count {

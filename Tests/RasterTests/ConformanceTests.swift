@@ -36,7 +36,7 @@ import Testing
         init(_ renderer: FrameRenderer, frame k: Int, throughPNG: Bool = true) throws {
             pixels =
                 throughPNG
-                ? try PNGDecoder.decode(SequenceEncoder(renderer).encode(frame: k)) : renderer.frame(k)
+                ? try PNGDecoder.decode(renderer.sequenceEncoder().encode(frame: k)) : renderer.frame(k)
             scale = renderer.scene.scale
             style = renderer.scene.style
         }

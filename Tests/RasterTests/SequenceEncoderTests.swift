@@ -25,13 +25,12 @@ import Testing
     func decodesToTheReferencePixels(caseIndex: Int, settingsIndex: Int) throws {
         let (name, scene) = FrameTests.cases[caseIndex]
         let renderer = try FrameRenderer(scene: scene, frameCount: 24)
-        let encoder = try SequenceEncoder(renderer, settings: Self.settings[settingsIndex])
+        let encoder = try renderer.sequenceEncoder(settings: Self.settings[settingsIndex])
         for k in [0, 5, 13] {
             let bytes = try encoder.encode(frame: k)
             #expect(try bytes == encoder.referenceEncode(frame: k), "\(name) frame \(k): the cached path's bytes")
-            #expect(
-                try bytes == SequenceEncoder.encode(frame: k, of: renderer, settings: Self.settings[settingsIndex]),
-                "\(name) frame \(k): the one-frame path's bytes")
+            let alone = try renderer.sequenceEncoder(frames: 1, settings: Self.settings[settingsIndex])
+            #expect(try bytes == alone.encode(frame: k), "\(name) frame \(k): an encoder of one frame's bytes")
             let decoded = try PNGDecoder.decode(bytes)
             let reference = renderer.referenceFrame(k)
             let same = decoded == reference
@@ -50,17 +49,21 @@ import Testing
         let scene = Scene(
             style: style, variant: .overlay, scale: 1, screenSize: Size(width: 1000, height: 1400))
         let renderer = try FrameRenderer(scene: scene, frameCount: 12)
-        let encoder = try SequenceEncoder(renderer)
+        let encoder = try renderer.sequenceEncoder()
         let layout = SequenceEncoder.layout(of: renderer.staticRows, band: renderer.changingRows, settings: .measured)
         #expect(layout.filter { $0.run == .repeated }.count >= 2)
         #expect(layout.map(\.rows).reduce(0) { $0 + $1.count } == renderer.height)
-        // A renderer for one frame keeps no float copy of the spinner's box: the same files.
+        // A renderer for one frame keeps no float copy of the spinner's box, and an encoder of
+        // one frame nothing it shares: the same files.
         let still = try FrameRenderer(scene: scene, label: scene.makeLabel(), frameCount: 12, framesDrawn: 1)
         #expect(renderer.spinnerBase != nil && still.spinnerBase == nil)
+        #expect(encoder.shared != nil)
         for k in [0, 7] {
+            let alone = try still.sequenceEncoder(frames: 1)
+            #expect(alone.shared == nil)
             let bytes = try encoder.encode(frame: k)
             #expect(try bytes == encoder.referenceEncode(frame: k))
-            #expect(try bytes == SequenceEncoder.encode(frame: k, of: still))
+            #expect(try bytes == alone.encode(frame: k))
             #expect(try PNGDecoder.decode(bytes) == renderer.referenceFrame(k))
         }
     }
@@ -70,7 +73,7 @@ import Testing
         let renderer = try FrameRenderer(
             scene: Scene(style: FrameTests.tight, variant: .indicator, scale: 2), frameCount: 8)
         #expect(renderer.changingRows == 0..<renderer.height)
-        let decoded = try PNGDecoder.decode(SequenceEncoder(renderer).encode(frame: 3))
+        let decoded = try PNGDecoder.decode(renderer.sequenceEncoder().encode(frame: 3))
         let same = decoded == renderer.referenceFrame(3)
         #expect(same)
     }
@@ -79,7 +82,7 @@ import Testing
         let style = LoadingStyle(strokeWidth: 0, spinnerSize: 0)
         let renderer = try FrameRenderer(scene: Scene(style: style, variant: .indicator, scale: 1), frameCount: 4)
         #expect(renderer.changingRows.isEmpty)
-        let encoder = try SequenceEncoder(renderer)
+        let encoder = try renderer.sequenceEncoder()
         #expect(try encoder.encode(frame: 0) == encoder.encode(frame: 3))
         let same = try PNGDecoder.decode(encoder.encode(frame: 1)) == renderer.referenceFrame(1)
         #expect(same)

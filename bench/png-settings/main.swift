@@ -61,7 +61,7 @@ if mode == "whole" {
             var settings = SequenceEncoder.Settings.measured
             settings.bandBlocks = blocks
             settings.bandCompression = compression
-            let encoder = try SequenceEncoder(renderer, settings: settings)
+            let encoder = try renderer.sequenceEncoder(settings: settings)
             var total = 0
             var times: [Double] = []
             for k in 0..<60 {
@@ -83,7 +83,7 @@ if mode == "whole" {
                     staticCompression: compression, staticFilter: filter, bandCompression: .rows, bandFilter: .none)
                 var encoder: SequenceEncoder? = nil
                 let ms = try medianMilliseconds(3) {
-                    encoder = try SequenceEncoder(renderer, settings: settings)
+                    encoder = try renderer.sequenceEncoder(settings: settings)
                 }
                 let size = try encoder!.encode(frame: 7).count
                 print("| \(name) | \(compression) | \(filter.rawValue) | \(format(ms)) | \(size) |")
@@ -99,7 +99,7 @@ if mode == "whole" {
             for filter in filters {
                 let settings = SequenceEncoder.Settings(
                     staticCompression: .rows, staticFilter: .none, bandCompression: compression, bandFilter: filter)
-                let encoder = try SequenceEncoder(renderer, settings: settings)
+                let encoder = try renderer.sequenceEncoder(settings: settings)
                 var total = 0
                 var times: [Double] = []
                 for k in 0..<60 {

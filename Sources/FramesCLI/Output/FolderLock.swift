@@ -47,8 +47,12 @@ final class FolderLock {
     }
 
     /// Takes the folder's lock at once or refuses (another `frames` holds it), then finishes or
-    /// undoes what a killed run's journal says, and removes its staged files.
-    static func acquire(_ folder: OutputTransaction.Folder) throws(FramesError) -> FolderLock {
+    /// undoes what a killed run's journal says, and removes its staged files. With `option`, a
+    /// folder that holds other files (`checkHoldsNoOtherFiles`) is refused first, naming that
+    /// option: then nothing but the journal's own files is touched.
+    static func acquire(_ folder: OutputTransaction.Folder, refusingOtherFiles option: String? = nil)
+        throws(FramesError) -> FolderLock
+    {
         while true {
             let fd = openat(folder.descriptor, fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if fd < 0 {
@@ -76,7 +80,16 @@ final class FolderLock {
                 throw .foreignLock(folder: folder.path, path: folder.display(fileName))
             }
             let lock = FolderLock(folder: folder, descriptor: fd)
-            lock.recover()
+            lock.recoverCommit()
+            if let option {
+                do throws(FramesError) {
+                    try lock.checkHoldsNoOtherFiles(option: option)
+                } catch {
+                    lock.release()
+                    throw error
+                }
+            }
+            lock.removeStagedFiles()
             // The journal's first line now: its room on the disk is taken before the frames'.
             lock.append(Journal.header + "\n")
             return lock
@@ -146,9 +159,8 @@ final class FolderLock {
     // MARK: Recovery
 
     /// Finishes or undoes what a killed run's journal says (see the type's notes), in this folder
-    /// and in each outside folder it names, then removes every staged file left in this folder
-    /// (no other run can be writing it: this one holds the lock).
-    private func recover() {
+    /// and in each outside folder it names, and empties the journal.
+    private func recoverCommit() {
         let journal = Journal(text: FolderLock.read(descriptor))
         if journal.committing {
             var manifest = stat()
@@ -176,15 +188,35 @@ final class FolderLock {
             for fd in opened { close(fd) }
             finishedInterruptedCommit = committed
         }
-        // Names of the temporary form (of this version or an older one), never followed: a link
-        // there is removed as a link.
+        _ = ftruncate(descriptor, 0)
+    }
+
+    /// A folder of frames is empty or holds a manifest.json (an earlier run of frames): a folder of
+    /// other files is not written into by accident (`--force` writes there anyway). Staging files
+    /// and the lock file of frames do not count. `option` names the folder in the refusal.
+    private func checkHoldsNoOtherFiles(option: String) throws(FramesError) {
+        let names = ((try? FileInput.names(in: folder.path)) ?? []).filter {
+            !OutputNames.isTemporary($0) && $0 != FolderLock.fileName
+        }
+        if !names.isEmpty, !names.contains(Manifest.fileName) {
+            throw .invalidValue(
+                option: option, value: folder.path,
+                expected: "an empty folder or one an earlier run wrote (with a manifest.json); "
+                    + "it holds \(names.count) other file\(names.count == 1 ? "" : "s") (use --force to write there anyway)"
+            )
+        }
+    }
+
+    /// Removes every staged file left in this folder (no other run can be writing it: this one
+    /// holds the lock): names of the temporary form (of this version or an older one), never
+    /// followed: a link there is removed as a link.
+    private func removeStagedFiles() {
         for name in (try? FileInput.names(in: folder.path)) ?? [] where OutputNames.isTemporary(name) {
             var info = stat()
             if fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
                 unlinkat(folder.descriptor, name, 0)
             }
         }
-        _ = ftruncate(descriptor, 0)
     }
 
     /// A committed commit's leftovers in one folder: the kept earlier files go.

@@ -375,9 +375,10 @@ extension OutputTransaction {
     }
 
     /// Takes `folder`'s lock as a frames folder (one run per folder; see `FolderLock`), after
-    /// which the debris of a killed run is gone.
-    func lockFrames(_ folder: Folder) throws(FramesError) {
-        folder.lock = try FolderLock.acquire(folder)
+    /// which the debris of a killed run is gone. With `option`, a folder of other files is
+    /// refused, naming that option.
+    func lockFrames(_ folder: Folder, refusingOtherFiles option: String? = nil) throws(FramesError) {
+        folder.lock = try FolderLock.acquire(folder, refusingOtherFiles: option)
     }
 }
 

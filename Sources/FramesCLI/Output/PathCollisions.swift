@@ -30,12 +30,18 @@ enum PathCollisions {
     static func check(outputs: [NamedPath], inputs: [NamedPath]) throws(FramesError) {
         for output in outputs { try checkReplaceable(output) }
         for (i, output) in outputs.enumerated() {
-            let earlier = inputs.map { ($0, "overwrite it") } + outputs[..<i].map { ($0, "write over it") }
-            for (other, harm) in earlier where meet(output, other) {
-                throw .invalidValue(
-                    option: output.option, value: output.path,
-                    expected: "a path other than \(other.option)'s ('\(other.path)'); \(output.option) would \(harm)")
-            }
+            try check(
+                output, against: inputs.map { ($0, "overwrite it") } + outputs[..<i].map { ($0, "write over it") })
+        }
+    }
+
+    /// `output` against each of `others` and what it would do to it (`harm`): refused at the
+    /// first it meets, naming both options.
+    static func check(_ output: NamedPath, against others: [(NamedPath, harm: String)]) throws(FramesError) {
+        for (other, harm) in others where meet(output, other) {
+            throw .invalidValue(
+                option: output.option, value: output.path,
+                expected: "a path other than \(other.option)'s ('\(other.path)'); \(output.option) would \(harm)")
         }
     }
 

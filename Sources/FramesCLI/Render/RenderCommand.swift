@@ -168,6 +168,8 @@ extension RenderCommand {
         if try printInformation(options, studio: studio) { return 0 }
         let job = try RenderJob.resolve(options)
         if options.printStyle {
+            // The backdrop image is read as a render reads it: a file a render refuses is refused.
+            _ = try job.readBackdrop()
             if options.format?.value == .swift {
                 Console.print(job.scene.style.swiftSource)
             } else {
@@ -178,7 +180,6 @@ extension RenderCommand {
         if let format = options.format {
             throw .invalidValue(option: format.option, value: format.text, expected: "no value without --print-style")
         }
-        printWarnings(for: job)
         try RenderRun.run(job, started: started)
         return 0
     }
@@ -209,27 +210,5 @@ extension RenderCommand {
             return false
         }
         return true
-    }
-
-    /// A flag without effect, and the overlay's transparent screen: said on stderr before a
-    /// render, the note only when images are written (not for `--swift` alone) and the overlay
-    /// shows in one of them (not with `--visible false`, nor a timeline with
-    /// `--loading-enabled false`).
-    static func printWarnings(for job: RenderJob) {
-        let scene = job.scene
-        if scene.variant == .indicator, case .flag = job.style.source(of: .dimAmount) {
-            Console.printError(
-                "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
-        }
-        let writesImages = job.outputs.folder != nil || job.outputs.files.contains { $0.option != "--swift" }
-        let overlayShows = job.sequence.writtenIndices.contains { job.sequence.frame($0) != .hidden }
-        if scene.variant == .overlay, scene.style.dimAmount == 0, scene.background.alpha == 0,
-            scene.backdropImage == nil, writesImages, overlayShows, !job.quiet
-        {
-            Console.printError(
-                "note: the overlay's screen is transparent (dim amount 0, no backdrop), so viewers show their own "
-                    + "background around the card; --dim-amount 0.5, --backdrop-color or --backdrop-image show a screen"
-            )
-        }
     }
 }

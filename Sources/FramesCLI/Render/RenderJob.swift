@@ -1,16 +1,20 @@
 import Animation
 import GoldenFolders
-import Images
 import Raster
 
-/// Everything one run of `frames` will do, resolved and checked from the options before anything
-/// is written: the style, the scene, its label, the frames, and the outputs.
+/// Everything one run of `frames` will do, resolved from the options, its outputs checked before
+/// any input is read: the style, the scene, its label, the frames, and the outputs. The backdrop
+/// image is read by the run, once its frame folder is locked (`readBackdrop()`).
 package struct RenderJob: Sendable {
     package let style: ResolvedStyle
     package let language: Translation
+    /// The scene, its backdrop image not yet read when one is given (`readBackdrop()`).
     package let scene: Scene
     /// The scene's label, made once (its font opened once).
     package let label: TextLabel?
+    /// The backdrop image the run reads into the scene; nil without one, or when the scene holds it
+    /// already (a folder `verify --update` rewrites).
+    let backdropImage: Given<String>?
     /// The backdrop image as given, for the manifest, and the file it was read from.
     let backdropImagePath: String?
     let backdropImageFile: String?
@@ -22,6 +26,10 @@ package struct RenderJob: Sendable {
     let quiet: Bool
     /// The files the run reads, by option: outputs never meet them (`PathCollisions`).
     var inputs: [NamedPath] = []
+    /// What the run says on standard error before it renders: a flag without effect, the overlay's
+    /// transparent screen (`warnings(style:scene:sequence:outputs:options:)`); none for `verify
+    /// --update`.
+    var warnings: [String] = []
     /// The tolerance the folder is verified with, kept in its manifest (`verify --update` of a
     /// folder that has one); a render from options has none.
     var tolerance: ManifestTolerance? = nil
@@ -32,8 +40,8 @@ package struct RenderJob: Sendable {
     /// The option that chose the label's font, for messages.
     package var fontOption: String { scene.fontFile == nil ? "--text-font-name" : "--font-file" }
 
-    /// Resolves the options in the order a reader would check them: style, scene, label,
-    /// frames, outputs.
+    /// Resolves the options in the order a reader would check them: style, frames, outputs (every
+    /// one checked here, before any input is read: `OutputCheck`), scene, label.
     package static func resolve(_ options: RenderOptions) throws(FramesError) -> RenderJob {
         let style = try ResolvedStyle.resolve(options)
         let language = options.lang?.value ?? .english
@@ -42,25 +50,41 @@ package struct RenderJob: Sendable {
         }
         let sequence = try SequencePlan.resolve(options, variant: style.variant)
         let outputs = try OutputPlan.resolve(options)
-        // An output onto an input, or a folder of other files, is refused before the inputs are
-        // read (a backdrop decoded); the plan checks both again.
-        try OutputCheck.checkCollisions(
-            outputs, frameNames: sequence.writtenIndices.map(sequence.namePattern.name(for:)), inputs: inputs)
-        try OutputCheck.checkFiles(outputs)
-        if let folder = outputs.folder {
-            try OutputCheck.checkFolder(folder, option: outputs.folderOption, force: outputs.force)
-        }
+        try OutputCheck.check(outputs, sequence: sequence, inputs: inputs)
         var scene = try SceneResolution.scene(options, style: style, text: labelText(options, language: language))
         // The session language also sets the text's language forms and line breaking.
         scene.language = language.languageCode
         let label = try SceneResolution.label(of: scene, options, style: style)
-        // The backdrop kept only as scaled to the frame (the decoded file is not kept beside it).
+        let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
+        try checkAnimationSizes(options, width: width, height: height, frameCount: sequence.frameCount)
+        return RenderJob(
+            style: style, language: language, scene: scene, label: label, backdropImage: options.backdropImage,
+            backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,
+            fontFilePath: options.fontFile?.value, sequence: sequence, outputs: outputs,
+            threads: options.threads?.value ?? WorkerPool.processorCount, quiet: options.quiet, inputs: inputs,
+            warnings: warnings(style: style, scene: scene, sequence: sequence, outputs: outputs, options: options))
+    }
+
+    /// The scene with its backdrop image read: decoded into sRGB and fitted to the frame (the
+    /// decoded image is not kept beside it). The run reads it under the frame folder's lock, after
+    /// every refusal: a 100-megapixel picture takes seconds and 400 MB to decode.
+    package func readBackdrop() throws(FramesError) -> Scene {
+        guard let backdropImage else { return scene }
+        var scene = scene
+        scene.backdropImage = try SceneResolution.backdropImage(backdropImage)
         do {
             try scene.fitBackdropImage(label: label)
         } catch {
             throw .image(error)
         }
-        let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
+        return scene
+    }
+
+    /// An animated WebP or GIF is made whole in memory: frames of `width` × `height` px, and all
+    /// `frameCount` of them, are bounded for each.
+    static func checkAnimationSizes(_ options: RenderOptions, width: Int, height: Int, frameCount: Int)
+        throws(FramesError)
+    {
         if let webp = options.webp, width * height > WebPEncoder.maxPixelCount {
             throw .invalidValue(
                 option: webp.option, value: webp.text,
@@ -74,7 +98,7 @@ package struct RenderJob: Sendable {
                     + "a --backdrop-image (these are \(width) × \(height) px; a picture's colours, up to 16.7 million, "
                     + "are counted in memory)")
         }
-        let total = width * height * sequence.frameCount
+        let total = width * height * frameCount
         let animations: [(Given<String>?, String, Int)] = [
             (options.webp, "an animated WebP", WebPEncoder.maxTotalPixelCount),
             (options.gif, "a GIF", GIFEncoder.maxTotalPixelCount),
@@ -83,14 +107,9 @@ package struct RenderJob: Sendable {
             throw .invalidValue(
                 option: given.option, value: given.text,
                 expected: "at most \(limit / 1_000_000) megapixels of frames in all for \(kind) (these are "
-                    + "\(sequence.frameCount) frames of \(width) × \(height) px, \(total / 1_000_000) megapixels; the file "
+                    + "\(frameCount) frames of \(width) × \(height) px, \(total / 1_000_000) megapixels; the file "
                     + "is made whole in memory): fewer frames (--frames, --fps) or a smaller --scale")
         }
-        return RenderJob(
-            style: style, language: language, scene: scene, label: label,
-            backdropImagePath: options.backdropImage?.value, backdropImageFile: options.backdropImage?.value,
-            fontFilePath: options.fontFile?.value, sequence: sequence, outputs: outputs,
-            threads: options.threads?.value ?? WorkerPool.processorCount, quiet: options.quiet, inputs: inputs)
     }
 
     /// The label: `--text`, none with `--no-text`, else the language's.
@@ -105,13 +124,28 @@ package struct RenderJob: Sendable {
         return options.text?.value ?? language.loadingProcessingText
     }
 
-    /// The same job with `image` under the scene.
-    package func with(backdropImage image: Pixmap) -> RenderJob {
-        var scene = scene
-        scene.backdropImage = image
-        return RenderJob(
-            style: style, language: language, scene: scene, label: label, backdropImagePath: nil,
-            backdropImageFile: nil, fontFilePath: fontFilePath, sequence: sequence, outputs: outputs,
-            threads: threads, quiet: true)
+    /// What a render says before it draws, on stderr: a flag without effect, and the overlay's
+    /// transparent screen, the note only when images are written (not for `--swift` alone) and the
+    /// overlay shows in one of them (not with `--visible false`, nor a timeline with
+    /// `--loading-enabled false`).
+    static func warnings(
+        style: ResolvedStyle, scene: Scene, sequence: SequencePlan, outputs: OutputPlan, options: RenderOptions
+    ) -> [String] {
+        var warnings: [String] = []
+        if scene.variant == .indicator, case .flag = style.source(of: .dimAmount) {
+            warnings.append(
+                "warning: --dim-amount has no effect on --style indicator (the inline view has no dim layer)")
+        }
+        let writesImages = outputs.folder != nil || outputs.files.contains { $0.option != "--swift" }
+        let overlayShows = sequence.writtenIndices.contains { sequence.frame($0) != .hidden }
+        if scene.variant == .overlay, scene.style.dimAmount == 0, scene.background.alpha == 0,
+            options.backdropImage == nil, writesImages, overlayShows, !options.quiet
+        {
+            warnings.append(
+                "note: the overlay's screen is transparent (dim amount 0, no backdrop), so viewers show their own "
+                    + "background around the card; --dim-amount 0.5, --backdrop-color or --backdrop-image show a screen"
+            )
+        }
+        return warnings
     }
 }

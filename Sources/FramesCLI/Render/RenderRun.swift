@@ -5,12 +5,13 @@ import LibC
 import Raster
 import StrictJSON
 
-/// One render of `frames`, in the order it happens, each step a function read from `run`:
-/// plan (every output checked, nothing written) → open (the frame folder made and locked) →
-/// render (the static layers, once) → the single files (each encoded and staged) → the frames
-/// (encoded and staged on the worker pool) → the manifest → commit (everything renamed into place
-/// as one change, `OutputTransaction`). A failure or a stop anywhere before the commit takes back
-/// exactly what the run made.
+/// One render of `frames`, in the order it happens, each step a function read from `run`. Every
+/// output was checked before any input was read (`OutputCheck`, from `RenderJob.resolve`); then:
+/// open (the frame folder made and locked, and what only its lock can tell decided) → read (the
+/// backdrop image decoded) → render (the static layers, once) → the single files (each encoded and
+/// staged) → the frames (encoded and staged on the worker pool) → the manifest → commit
+/// (everything renamed into place as one change, `OutputTransaction`). A failure or a stop
+/// anywhere before the commit takes back exactly what the run made.
 struct RenderRun {
     let job: RenderJob
     let started: Double
@@ -21,12 +22,14 @@ struct RenderRun {
     }
 
     private func run() throws(FramesError) {
-        let plan = try OutputCheck.plan(job)
+        let names = job.sequence.fileNames
         let transaction = OutputTransaction()
         var summaries: [String] = []
         do throws(FramesError) {
-            let folder = try open(plan, in: transaction)
-            let renderer = try render()
+            let folder = try open(writing: names, in: transaction)
+            let scene = try job.readBackdrop()
+            for warning in job.warnings { Console.printError(warning) }
+            let renderer = try render(scene)
             printWarnings(of: renderer)
             let frames = ExportFrames(renderer: renderer, frames: job.sequence.timeline?.frames, fps: job.sequence.fps)
             var exports: [Manifest.Export] = []
@@ -37,11 +40,11 @@ struct RenderRun {
                 summaries.append(written.summary)
             }
             if let folder {
-                let sizes = try writeFrames(renderer, names: plan.frameNames, into: folder, transaction)
-                var manifest = Manifest(job: job, renderer: renderer, fileNames: plan.frameNames)
+                let sizes = try writeFrames(renderer, names: names, into: folder, transaction)
+                var manifest = Manifest(job: job, renderer: renderer, fileNames: names)
                 manifest.exports += exports
                 try transaction.stage(manifest.bytes, as: Manifest.fileName, in: folder, isManifest: true)
-                summaries.append(summary(of: plan.frameNames.count, sizes: sizes, renderer: renderer))
+                summaries.append(summary(of: names.count, sizes: sizes, renderer: renderer))
             }
             try transaction.commit()
         } catch {
@@ -51,47 +54,52 @@ struct RenderRun {
         if !job.quiet { for line in summaries { Console.print(line) } }
     }
 
-    /// The frame folder, made (with missing parents) and locked, the earlier run's frames that
-    /// this run does not write marked to go once it commits; nil when only single files are
-    /// written.
-    private func open(_ plan: OutputCheck.Plan, in transaction: OutputTransaction) throws(FramesError)
+    /// The frame folder, made (with missing parents) and locked, and what only its lock can tell
+    /// decided, once: a killed run's journal finished or undone and a folder of other files
+    /// refused unless `--force` (`OutputTransaction.lockFrames`), then the earlier run's frames
+    /// that this run does not write (`names`) refused where one is an input or a single file of
+    /// this run (`OutputCheck.checkEarlierFrames`), else marked to go once it commits. Nil when
+    /// only single files are written.
+    private func open(writing names: [String], in transaction: OutputTransaction) throws(FramesError)
         -> OutputTransaction.Folder?
     {
         guard let path = job.outputs.folder else { return nil }
         let folder = try transaction.folder(path, creating: true)
-        try transaction.lockFrames(folder)
-        if !job.outputs.force { try OutputCheck.holdsNoOtherFiles(path) }
-        let earlier = try EarlierRun.files(listedIn: folder.display(Manifest.fileName))
-        folder.lock?.stale = earlier.filter { !plan.frameNames.contains($0) }
+        try transaction.lockFrames(folder, refusingOtherFiles: job.outputs.force ? nil : job.outputs.folderOption)
+        let written = Set(names)
+        let stale = try EarlierRun.files(listedIn: folder.display(Manifest.fileName)).filter { !written.contains($0) }
+        try OutputCheck.checkEarlierFrames(stale, outputs: job.outputs, inputs: job.inputs)
+        folder.lock?.stale = stale
         return folder
     }
 
-    /// The renderer: the static layers composited once, for one turn of the spinner.
-    private func render() throws(FramesError) -> FrameRenderer {
+    /// The renderer of `scene`: the static layers composited once, for one turn of the spinner.
+    private func render(_ scene: Scene) throws(FramesError) -> FrameRenderer {
         try Stop.check()
         // A still with no other file draws one frame (exports draw many).
         let drawn = job.outputs.files.isEmpty ? job.sequence.writtenIndices.count : job.sequence.turnFrames
         do {
             return try FrameRenderer(
-                scene: job.scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
+                scene: scene, label: job.label, frameCount: job.sequence.turnFrames, framesDrawn: drawn)
         } catch {
             throw .rendering(error, fontOption: job.fontOption)
         }
     }
 
     /// Encodes every written frame on the worker pool and stages it as `names[i]`; returns each
-    /// file's size. One frame encodes alone; more share an encoder's caches. The pool's workers
-    /// are at most `--threads`, and never more than fit in `frameMemoryBudget` together.
+    /// file's size. The encoder keeps what the spinner's frames share when there are more than
+    /// one, nothing for one (a still). The pool's workers are at most `--threads`, and never more
+    /// than fit in `frameMemoryBudget` together.
     private func writeFrames(
         _ renderer: FrameRenderer, names: [String], into folder: OutputTransaction.Folder,
         _ transaction: OutputTransaction
     ) throws(FramesError) -> [Int] {
         let sequence = job.sequence
         let frames = sequence.writtenIndices.map(sequence.frame)
-        let encoder: SequenceEncoder?
+        let encoder: SequenceEncoder
         let hidden: [UInt8]
         do {
-            encoder = frames.count == 1 ? nil : try SequenceEncoder(renderer)
+            encoder = try renderer.sequenceEncoder(frames: frames.count(where: { $0 != .hidden }))
             hidden = frames.contains(.hidden) ? try renderer.hiddenFrameFile() : []
         } catch {
             throw .encoding(error)
@@ -105,12 +113,7 @@ struct RenderRun {
             let bytes: [UInt8]
             do throws(PNGError) {
                 switch frames[index] {
-                case .spinner(let k):
-                    if let encoder {
-                        bytes = try encoder.encode(frame: k)
-                    } else {
-                        bytes = try SequenceEncoder.encode(frame: k, of: renderer)
-                    }
+                case .spinner(let k): bytes = try encoder.encode(frame: k)
                 case .hidden: bytes = hidden
                 }
             } catch {

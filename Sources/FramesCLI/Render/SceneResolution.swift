@@ -5,8 +5,9 @@ import Screenshots
 import StrictJSON
 
 /// The scene of a run (variant, scale, screen, backdrop, text, font) and its label, from the
-/// options and the resolved style.
+/// options and the resolved style; the backdrop image is read by the run (`RenderJob.readBackdrop`).
 enum SceneResolution {
+    /// The scene the options give, validated, without the backdrop image's pixels.
     static func scene(_ options: RenderOptions, style: ResolvedStyle, text: String?) throws(FramesError) -> Scene {
         let variant = style.variant
         let device = options.device?.value
@@ -30,8 +31,7 @@ enum SceneResolution {
         }
         let scene = Scene(
             style: style.style, variant: variant, scale: scale, screenSize: screen,
-            background: options.backdropColor?.value ?? .clear, text: text, fontFile: options.fontFile?.value,
-            backdropImage: try options.backdropImage.map(backdropImage))
+            background: options.backdropColor?.value ?? .clear, text: text, fontFile: options.fontFile?.value)
         do {
             return try scene.validated()
         } catch {

@@ -26,6 +26,11 @@ package struct SequencePlan: Sendable {
         still.map { [$0] } ?? Array(0..<frameCount)
     }
 
+    /// The names of the frame files written, in the order of `writtenIndices`.
+    var fileNames: [String] {
+        writtenIndices.map(namePattern.name(for:))
+    }
+
     static func resolve(_ options: RenderOptions, variant: Variant) throws(FramesError) -> SequencePlan {
         let fps = options.fps?.value ?? 60
         var frameCount = options.frames?.value ?? fps

@@ -19,26 +19,27 @@ enum VerifyUpdate {
 }
 
 extension RenderJob {
-    /// The job a folder's manifest describes, writing into the folder.
+    /// The job a folder's manifest describes, writing into the folder, its outputs checked as a
+    /// render's are (`OutputCheck`); its scene holds the backdrop image the verification read.
     init(replaying verification: FolderVerification, threads: Int) throws(FramesError) {
         let folder = verification.folder
         let manifest = folder.manifest
         let sequence = try SequencePlan(replaying: folder)
+        let outputs = OutputPlan(folder: folder.path, files: [], force: false, folderOption: "<folder>")
+        let inputs = [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
+            $0
+        }
+        try OutputCheck.check(outputs, sequence: sequence, inputs: inputs)
         self.init(
             style: ResolvedStyle(
                 style: manifest.style, variant: manifest.variant,
                 sources: Dictionary(
                     uniqueKeysWithValues: StyleProperty.all.map { ($0.name, .preset(manifest.variant)) })),
             language: Translation.forLanguage(manifest.language) ?? .english, scene: folder.scene,
-            label: verification.renderer.label, backdropImagePath: manifest.backdropImage,
+            label: verification.renderer.label, backdropImage: nil, backdropImagePath: manifest.backdropImage,
             backdropImageFile: folder.backdropImageFile, fontFilePath: manifest.fontFile, sequence: sequence,
-            outputs: OutputPlan(folder: folder.path, files: [], force: false, folderOption: "<folder>"),
-            threads: threads,
-            quiet: false,
-            inputs: [folder.backdropImageFile.map { NamedPath.file("the manifest's backdropImage", $0) }].compactMap {
-                $0
-            },
-            tolerance: manifest.tolerance, baseManifest: manifest)
+            outputs: outputs, threads: threads, quiet: false, inputs: inputs, tolerance: manifest.tolerance,
+            baseManifest: manifest)
     }
 }
 
@@ -52,7 +53,7 @@ extension SequencePlan {
         self.init(
             fps: manifest.fps, frameCount: manifest.frameCount, turnFrames: manifest.turnFrames,
             timeline: manifest.timeline, still: manifest.still, namePattern: pattern)
-        let names = writtenIndices.map(pattern.name(for:))
+        let names = fileNames
         guard names == manifest.files else {
             throw .manifest(
                 .invalidValue(

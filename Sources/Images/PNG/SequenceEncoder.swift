@@ -1,15 +1,20 @@
 /// Encodes the frames of a sequence as PNG files, compressing only what changes
-/// (docs/architecture.md). Made by `FrameRenderer.sequenceEncoder()`; `encode(frame:)` may be
-/// called from any number of threads, and each frame's bytes depend on the frame alone.
+/// (docs/architecture.md). Made by `FrameRenderer.sequenceEncoder(frames:)`; `encode(frame:)` may
+/// be called from any number of threads, and each frame's bytes depend on the frame alone.
 ///
 /// The image data is deflated in independent pieces (`Compression.piece`). Rows no frame
-/// changes are compressed once, in `init`, in pieces of at most `staticPieceBytes` of scanlines.
-/// The rows frames change are cut into blocks (about 12 KiB of scanlines each, at most 16): a
-/// frame recompresses only the blocks its `changedRows` reach, those that follow one another as
-/// one piece (`parts`), and takes the others as compressed once from the static image. Pieces
-/// depend only on their own rows, so frames can be encoded in any order and on any number of
-/// threads with the same bytes. `referenceEncode(frame:)` is the plain path, without any cache,
-/// that `encode(frame:)` is tested against byte for byte.
+/// changes are cut into pieces of at most `staticPieceBytes` of scanlines. The rows frames change
+/// are cut into blocks (about 12 KiB of scanlines each, at most 16): a frame recompresses only the
+/// blocks its `changedRows` reach, those that follow one another as one piece (`parts`), and takes
+/// the others as the static image gives them. Pieces depend only on their own rows, so frames can
+/// be encoded in any order and on any number of threads with the same bytes.
+///
+/// An encoder of more than one frame keeps what they share (`Shared`): the static pieces,
+/// compressed once in `init`, the static image's blocks, compressed when a frame first needs one,
+/// and the band's scanlines. An encoder of one frame (a still) keeps nothing: each piece of its
+/// file is compressed once, as the file is made. `referenceEncode(frame:)` is the plain path,
+/// nothing shared and every piece from the frame's own rows, that `encode(frame:)` is tested
+/// against byte for byte.
 public struct SequenceEncoder: Sendable {
     /// Compression and row filters of the static pieces and of the blocks a frame recompresses.
     package struct Settings: Sendable, Equatable {
@@ -48,15 +53,6 @@ public struct SequenceEncoder: Sendable {
         case band
     }
 
-    /// A run of rows compressed on its own.
-    enum Piece: Sendable {
-        /// Rows no frame changes (`Run.still` or `.repeated`), compressed once.
-        case fixed(rows: Range<Int>, Run, CompressedPiece)
-        /// Rows frames change: recompressed by a frame that changes them; otherwise the static
-        /// image's block, compressed when a frame first needs it (`StaticBlockCache`).
-        case band(rows: Range<Int>)
-    }
-
     /// Scanline bytes per band block: 12 KiB. Small blocks leave more of a frame's rows to reuse
     /// unchanged, and the changed ones that follow one another are one piece all the same
     /// (`parts`); measured with `png-settings blocks` (BENCHMARKS.md).
@@ -69,19 +65,47 @@ public struct SequenceEncoder: Sendable {
     let settings: Settings
     let width: Int
     let height: Int
-    let pieces: [Piece]
-    /// The rows and kind of each piece (`layout(of:band:settings:)`), for cutting frames
-    /// (`parts`).
+    /// The runs of rows the file's pieces are made of (`layout(of:band:settings:)`), for cutting
+    /// frames (`parts`).
     let runs: [(rows: Range<Int>, run: Run)]
-    let staticBlocks = StaticBlockCache()
-    /// The static image's unfiltered scanlines of the rows frames change, when the band is
-    /// unfiltered and they take at most `bandLinesLimit` bytes: a frame copies them and
-    /// demultiplies only its `changedRegion`.
-    let bandLines: [UInt8]?
+    /// What the frames share, made once; nil for an encoder of one frame.
+    let shared: Shared?
+
+    /// What the frames of a sequence share, made once and kept for every frame.
+    struct Shared: Sendable {
+        /// Each run of rows no frame changes, compressed once, by its index in the layout (nil for
+        /// the band's blocks).
+        let staticPieces: [CompressedPiece?]
+        /// The static image's band blocks, each compressed when a frame first needs it.
+        let staticBlocks = StaticBlockCache()
+        /// The static image's unfiltered scanlines of the rows frames change, when the band is
+        /// unfiltered and they take at most `bandLinesLimit` bytes: a frame copies them and
+        /// demultiplies only its `changedRegion`.
+        let bandLines: [UInt8]?
+
+        init(_ image: RowImage, runs: [(rows: Range<Int>, run: Run)], band: Range<Int>, settings: Settings)
+            throws(PNGError)
+        {
+            var pieces: [CompressedPiece?] = []
+            for (index, run) in runs.enumerated() {
+                pieces.append(
+                    run.run == .band
+                        ? nil
+                        : try settings.staticPiece(of: image, run.rows, run: run.run, last: index == runs.count - 1))
+            }
+            staticPieces = pieces
+            bandLines =
+                settings.bandFilter == .none
+                    && Scanlines.byteCount(width: image.width, rows: band.count) <= SequenceEncoder.bandLinesLimit
+                ? Scanlines.make(image, rows: band, filter: .none) : nil
+        }
+    }
+
     /// The most the cached band scanlines may take: 64 MiB.
     static let bandLinesLimit = 64 << 20
 
-    package init(_ source: any FrameSource, settings: Settings = .measured) throws(PNGError) {
+    /// An encoder of `frames` frames of `source` (what they share is kept only for more than one).
+    package init(_ source: any FrameSource, frames: Int, settings: Settings) throws(PNGError) {
         precondition(
             settings.staticCompression.isValid && settings.bandCompression.isValid && (settings.bandBlocks ?? 1) >= 1,
             "zlib levels are 0...9 and blocks at least 1")
@@ -89,22 +113,9 @@ public struct SequenceEncoder: Sendable {
         self.settings = settings
         let image = source.staticRows
         (width, height) = (image.width, image.height)
-        let layout = SequenceEncoder.layout(of: image, band: source.changingRows, settings: settings)
-        var pieces: [Piece] = []
-        for (index, run) in layout.enumerated() {
-            pieces.append(
-                run.run == .band
-                    ? .band(rows: run.rows)
-                    : .fixed(
-                        rows: run.rows, run.run,
-                        try settings.staticPiece(of: image, run.rows, run: run.run, last: index == layout.count - 1)))
-        }
-        self.pieces = pieces
-        runs = layout
-        let band = source.changingRows
-        bandLines =
-            settings.bandFilter == .none && Scanlines.byteCount(width: width, rows: band.count) <= Self.bandLinesLimit
-            ? Scanlines.make(image, rows: band, filter: .none) : nil
+        runs = SequenceEncoder.layout(of: image, band: source.changingRows, settings: settings)
+        shared =
+            frames > 1 ? try Shared(image, runs: runs, band: source.changingRows, settings: settings) : nil
     }
 
     /// The runs of rows pieces are made of, in order: rows of at most `staticPieceBytes`,
@@ -143,22 +154,46 @@ public struct SequenceEncoder: Sendable {
 
     /// The PNG file of frame k, 0 ≤ k < the sequence's frame count.
     public func encode(frame k: Int) throws(PNGError) -> [UInt8] {
+        try file(of: source.rows(ofFrame: k), fixedRows: source.staticRows, shared: shared)
+    }
+
+    /// Frame k encoded the plain way: every piece compressed from the frame's own rows, nothing
+    /// shared. The same bytes as `encode(frame:)`; slower.
+    func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
         let frame = source.rows(ofFrame: k)
+        return try file(of: frame, fixedRows: frame, shared: nil)
+    }
+
+    /// The PNG file of `frame`, piece by piece in the layout's order: the blocks it changes from
+    /// its rows, every other piece from `fixedRows` (the frame itself, or the static image, which
+    /// holds the same pixels there), or as `shared` keeps it.
+    private func file(of frame: any ChangedRows, fixedRows: any RowSource, shared: Shared?) throws(PNGError)
+        -> [UInt8]
+    {
         let touched = frame.changedRows
         var stream = ZlibStream(level: settings.staticCompression.headerLevel)
         for part in SequenceEncoder.parts(of: runs, touched: touched, rowBytes: width * 4 + 1) {
-            let last = part.upperBound == pieces.count
-            switch (pieces[part.lowerBound], runs[part.lowerBound].rows.overlaps(touched)) {
-            case (.fixed(_, _, let compressed), _):
-                stream.append(compressed)
-            case (.band, true):
-                let rows = runs[part.lowerBound].rows.lowerBound..<runs[part.upperBound - 1].rows.upperBound
-                stream.append(try bandPiece(of: frame, rows: rows, last: last))
-            case (.band(let rows), false):
-                stream.append(
-                    try staticBlocks.block(rows.lowerBound) { () throws(PNGError) in
-                        try settings.staticPiece(of: source.staticRows, rows, run: .still, last: last)
-                    })
+            let rows = runs[part.lowerBound].rows.lowerBound..<runs[part.upperBound - 1].rows.upperBound
+            let run = runs[part.lowerBound].run
+            let last = part.upperBound == runs.count
+            switch run {
+            case .band where rows.overlaps(touched):
+                stream.append(try bandPiece(of: frame, rows: rows, last: last, lines: shared?.bandLines))
+            case .band:
+                let make = { () throws(PNGError) in
+                    try settings.staticPiece(of: fixedRows, rows, run: .still, last: last)
+                }
+                if let shared {
+                    stream.append(try shared.staticBlocks.block(rows.lowerBound, make: make))
+                } else {
+                    stream.append(try make())
+                }
+            case .still, .repeated:
+                if let piece = shared?.staticPieces[part.lowerBound] {
+                    stream.append(piece)
+                } else {
+                    stream.append(try settings.staticPiece(of: fixedRows, rows, run: run, last: last))
+                }
             }
         }
         return try PNGContainer.file(width: width, height: height, imageData: stream.finish())
@@ -192,9 +227,10 @@ public struct SequenceEncoder: Sendable {
         return parts
     }
 
-    /// Rows `rows` of `frame` as a piece: the cached band scanlines with the frame's changed
-    /// region demultiplied over them, or, without the cache, every row made and demultiplied.
-    private func bandPiece(of frame: any ChangedRows, rows: Range<Int>, last: Bool) throws(PNGError) -> CompressedPiece
+    /// Rows `rows` of `frame` as a piece: the band's scanlines `lines` with the frame's changed
+    /// region demultiplied over them, or, without them, every row made and demultiplied.
+    private func bandPiece(of frame: any ChangedRows, rows: Range<Int>, last: Bool, lines bandLines: [UInt8]?)
+        throws(PNGError) -> CompressedPiece
     {
         guard let bandLines else {
             return try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last)
@@ -218,50 +254,6 @@ public struct SequenceEncoder: Sendable {
                 outStride: rowBytes)
         }
         return try settings.bandCompression.piece(UnsafeBufferPointer(lines), rowBytes: rowBytes, last: last)
-    }
-
-    /// Frame k encoded the plain way: every piece compressed from the frame's rows, no cache.
-    /// The same bytes as `encode(frame:)`; slower.
-    func referenceEncode(frame k: Int) throws(PNGError) -> [UInt8] {
-        let frame = source.rows(ofFrame: k)
-        return try SequenceEncoder.file(of: frame, fixedRows: frame, source: source, settings: settings)
-    }
-
-    /// Frame k of `source` alone, without an encoder: the bytes of `encode(frame:)`, every piece
-    /// compressed once and nothing kept for other frames. For a run that encodes one frame, a
-    /// still.
-    package static func encode(frame k: Int, of source: any FrameSource, settings: Settings = .measured)
-        throws(PNGError) -> [UInt8]
-    {
-        try file(of: source.rows(ofFrame: k), fixedRows: source.staticRows, source: source, settings: settings)
-    }
-
-    /// The PNG file of `frame` of `source`, its pieces laid out as an encoder's: rows no frame
-    /// changes from `fixedRows` (the frame itself, or the static image, which holds the same
-    /// pixels there), the band's blocks from the frame.
-    private static func file(
-        of frame: any ChangedRows, fixedRows: any RowSource, source: any FrameSource, settings: Settings
-    ) throws(PNGError) -> [UInt8] {
-        let image = source.staticRows
-        let layout = layout(of: image, band: source.changingRows, settings: settings)
-        let touched = frame.changedRows
-        let parts = SequenceEncoder.parts(of: layout, touched: touched, rowBytes: image.width * 4 + 1).map {
-            (
-                rows: layout[$0.lowerBound].rows.lowerBound..<layout[$0.upperBound - 1].rows.upperBound,
-                run: layout[$0.lowerBound].run, last: $0.upperBound == layout.count
-            )
-        }
-        var stream = ZlibStream(level: settings.staticCompression.headerLevel)
-        for (rows, run, last) in parts {
-            switch run {
-            case .band where rows.overlaps(touched):
-                stream.append(
-                    try settings.bandCompression.piece(of: frame, rows: rows, filter: settings.bandFilter, last: last))
-            case .band: stream.append(try settings.staticPiece(of: fixedRows, rows, run: .still, last: last))
-            case .still, .repeated: stream.append(try settings.staticPiece(of: fixedRows, rows, run: run, last: last))
-            }
-        }
-        return try PNGContainer.file(width: image.width, height: image.height, imageData: stream.finish())
     }
 }
 

@@ -90,9 +90,19 @@ extension FrameRenderer: FrameSource {
 }
 
 extension FrameRenderer {
-    /// An encoder of this sequence's frames as PNG files: the rows no frame changes are
-    /// compressed once, here, and each frame recompresses only the rows its arc changes.
-    public func sequenceEncoder() throws(PNGError) -> SequenceEncoder {
-        try SequenceEncoder(self)
+    /// An encoder of `frames` of this sequence's frames as PNG files (default: every frame of
+    /// the sequence). For more than one, the rows no frame changes are compressed once, here, and
+    /// each frame recompresses only the rows its arc changes; an encoder of one frame (a still)
+    /// keeps nothing for other frames and compresses each piece of its file once. The same bytes
+    /// either way.
+    public func sequenceEncoder(frames: Int? = nil) throws(PNGError) -> SequenceEncoder {
+        try SequenceEncoder(self, frames: frames ?? frameCount, settings: .measured)
+    }
+
+    /// `sequenceEncoder(frames:)` with other compression settings (tests, `bench/png-settings`).
+    package func sequenceEncoder(frames: Int? = nil, settings: SequenceEncoder.Settings) throws(PNGError)
+        -> SequenceEncoder
+    {
+        try SequenceEncoder(self, frames: frames ?? frameCount, settings: settings)
     }
 }
