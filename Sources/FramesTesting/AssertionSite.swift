@@ -45,7 +45,7 @@ enum RunningTest: Sendable, Equatable {
     static func current(at site: AssertionSite) -> RunningTest {
         if let test = Test.current {
             return .swiftTesting(
-                module: test.sourceLocation.moduleName, components: test.id.nameComponents,
+                module: test.id.moduleName, components: test.id.nameComponents,
                 parameterized: Test.Case.current?.isParameterized ?? false)
         }
         if let testCase = XCTestWatch.currentTestCase { return RunningTest(testCase) }
