@@ -10,6 +10,9 @@ import Raster
 /// pixelmatch's metric finds different. Works in XCTest and Swift Testing with `import
 /// FramesTesting` alone; see `Golden` for record modes and artifacts.
 ///
+/// - `image`: a `Pixmap` (what `FrameRenderer.frame(_:)` gives), a PNG's bytes (`Data` or
+///   `[UInt8]`), a PNG file's `URL`, or any `GoldenImage` (`.rgba(bytes, width:height:)` for
+///   straight RGBA8 bytes).
 /// - `named`: the golden's path in the folder (".png" may be given or not); left out, the test
 ///   function's name, then "-2", "-3"… for its later assertions.
 /// - `directory`: the golden folder instead of `golden/`; a relative path starts from the package's
@@ -24,25 +27,12 @@ import Raster
 /// range does. Anything else that cannot be checked as written (a name that leaves the golden
 /// folder, a region outside the image, an unreadable golden) fails the test, saying what.
 public func assertGolden(
-    _ image: Pixmap, named name: String? = nil, maxChannelDelta: Int = 0, maxDifferingPixels: Int = 0,
-    perceptual: PerceptualTolerance? = nil, directory: String? = nil, perPlatform: Bool? = nil,
-    ignoring regions: [PixelRect] = [], mask: Pixmap? = nil, fileID: String = #fileID,
+    _ image: some GoldenImageConvertible, named name: String? = nil, maxChannelDelta: Int = 0,
+    maxDifferingPixels: Int = 0, perceptual: PerceptualTolerance? = nil, directory: String? = nil,
+    perPlatform: Bool? = nil, ignoring regions: [PixelRect] = [], mask: Pixmap? = nil, fileID: String = #fileID,
     filePath: String = #filePath, line: Int = #line, column: Int = #column, function: String = #function
 ) {
-    assertGolden(
-        .pixmap(image), named: name, maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels,
-        perceptual: perceptual, directory: directory, perPlatform: perPlatform, ignoring: regions, mask: mask,
-        fileID: fileID, filePath: filePath, line: line, column: column, function: function)
-}
-
-/// Asserts that `image`, given as a PNG's bytes or file or as RGBA bytes (`GoldenImage`),
-/// matches its golden: the same checks as for a `Pixmap`.
-public func assertGolden(
-    _ image: GoldenImage, named name: String? = nil, maxChannelDelta: Int = 0, maxDifferingPixels: Int = 0,
-    perceptual: PerceptualTolerance? = nil, directory: String? = nil, perPlatform: Bool? = nil,
-    ignoring regions: [PixelRect] = [], mask: Pixmap? = nil, fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column, function: String = #function
-) {
+    let image = image.goldenImage
     let assertion = GoldenAssertion(
         AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column, function: function))
     assertion.requireThresholds(maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels)

@@ -2,6 +2,38 @@ import Foundation
 import GoldenFolders
 import Images
 
+/// What `assertGolden` takes: a `Pixmap`, a PNG's bytes (`Data`, `[UInt8]`), a PNG file's
+/// `URL`, or a `GoldenImage`.
+public protocol GoldenImageConvertible {
+    /// The image as an assertion reads it.
+    var goldenImage: GoldenImage { get }
+}
+
+extension GoldenImage: GoldenImageConvertible {
+    /// The image itself.
+    public var goldenImage: GoldenImage { self }
+}
+
+extension Pixmap: GoldenImageConvertible {
+    /// `.pixmap(self)`.
+    public var goldenImage: GoldenImage { .pixmap(self) }
+}
+
+extension Data: GoldenImageConvertible {
+    /// The bytes as a PNG file's: `.png(self)`.
+    public var goldenImage: GoldenImage { .png(self) }
+}
+
+extension Array: GoldenImageConvertible where Element == UInt8 {
+    /// The bytes as a PNG file's: `.png(self)` (straight RGBA bytes are `.rgba(_:width:height:)`).
+    public var goldenImage: GoldenImage { .png(self) }
+}
+
+extension URL: GoldenImageConvertible {
+    /// The PNG file at this URL: `.pngFile(self)`.
+    public var goldenImage: GoldenImage { .pngFile(self) }
+}
+
 /// An image to hold to a golden, however the test has it: a `Pixmap` (what `FrameRenderer`
 /// gives), a PNG's bytes or file, or straight RGBA8 bytes with a size. Each is compared as
 /// straight 8-bit RGBA, as `frames compare` reads files; a PNG is recorded as given, the others
@@ -11,6 +43,8 @@ public struct GoldenImage: Sendable {
         case pixmap(Pixmap)
         case png([UInt8])
         case pngFile(String)
+        /// A URL that names no file ("https://…").
+        case remote(URL)
         case rgba([UInt8], width: Int, height: Int)
     }
 
@@ -28,10 +62,14 @@ public struct GoldenImage: Sendable {
     public static func pngFile(_ path: String) -> GoldenImage { GoldenImage(source: .pngFile(path)) }
 
     /// A PNG file.
-    public static func pngFile(_ url: URL) -> GoldenImage { GoldenImage(source: .pngFile(url.path)) }
+    public static func pngFile(_ url: URL) -> GoldenImage {
+        GoldenImage(source: url.isFileURL ? .pngFile(url.path) : .remote(url))
+    }
 
     /// Straight (not premultiplied) RGBA, 8 bits a channel, rows top to bottom without padding:
-    /// `width × height × 4` bytes, R first (what `CGImage` or a canvas gives as RGBA8).
+    /// `width × height × 4` bytes, R first (what `CGImage` or a canvas gives as RGBA8). Recorded
+    /// as `PNGEncoder` writes a `Pixmap` (premultiplied, then demultiplied), and compared as
+    /// recorded.
     public static func rgba(_ bytes: some Sequence<UInt8>, width: Int, height: Int) -> GoldenImage {
         GoldenImage(source: .rgba(Array(bytes), width: width, height: height))
     }
@@ -53,6 +91,8 @@ public struct GoldenImage: Sendable {
                 throw Refusal("the PNG file to check, \(path), cannot be read: \(error.reason)")
             }
             return try ActualImage.decoding(bytes, what: "the PNG file to check, \(path),")
+        case .remote(let url):
+            throw Refusal("the PNG to check, \(url.absoluteString), is not a file URL: give a file's URL or its bytes")
         case .rgba(let bytes, let width, let height):
             return try ActualImage.straight(bytes, width: width, height: height)
         }
@@ -108,7 +148,10 @@ struct ActualImage: Sendable {
         // RGBAImage holds the bytes R, G, B, A in memory order: the bytes as given.
         var pixels = [UInt32](repeating: 0, count: width * height)
         pixels.withUnsafeMutableBytes { $0.copyBytes(from: bytes) }
-        let image = try! RGBAImage(width: width, height: height, pixels: pixels)
-        return ActualImage(straight: image, recorded: .pixmap(Pixmap(premultiplying: image)))
+        // Recorded through a Pixmap (PNGEncoder writes premultiplied pixels), and compared as
+        // recorded, so that a golden just written holds: a colour under partial alpha keeps
+        // what 8-bit premultiplication keeps of it.
+        let pixmap = Pixmap(premultiplying: try! RGBAImage(width: width, height: height, pixels: pixels))
+        return ActualImage(straight: RGBAImage(pixmap), recorded: .pixmap(pixmap))
     }
 }
