@@ -56,66 +56,6 @@ public func assertGolden(
     }
 }
 
-/// Asserts that every frame of `renderer` (or the listed `frames`) matches
-/// `golden/<name>/frame_NNNN.png`, each within the thresholds (`perceptual`, `ignoring` and
-/// `mask` as for `assertGolden`); one failure per frame that does not. `named` left out, the
-/// folder is named after the test. A frame number outside the renderer's frames is refused.
-public func assertGoldenSequence(
-    _ renderer: FrameRenderer, named name: String? = nil, frames: [Int]? = nil, maxChannelDelta: Int = 0,
-    maxDifferingPixels: Int = 0, perceptual: PerceptualTolerance? = nil, directory: String? = nil,
-    perPlatform: Bool? = nil, ignoring regions: [PixelRect] = [], mask: Pixmap? = nil, fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column, function: String = #function
-) {
-    let assertion = GoldenAssertion(
-        AssertionSite(fileID: fileID, filePath: filePath, line: line, column: column, function: function))
-    assertion.requireThresholds(maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels)
-    assertion.run { () throws(Refusal) in
-        let mode = try assertion.mode()
-        let folder = assertion.goldenFolder(directory)
-        let path = try assertion.goldenName(name, perPlatform: perPlatform)
-        let numbers = try GoldenSequence.frameNumbers(frames, of: renderer)
-        try assertion.claim(folder.path + "/" + path + "/", named: path)
-        let ignored = try assertion.ignored(regions, mask: mask, width: renderer.width, height: renderer.height)
-        let settings = Golden.settings(
-            maxChannelDelta: maxChannelDelta, maxDifferingPixels: maxDifferingPixels, perceptual: perceptual,
-            ignored: ignored)
-        return numbers.map { k in
-            let file = path + "/" + GoldenSequence.frameName(k, of: renderer)
-            let frame = renderer.frame(k)
-            return GoldenCheck(
-                name: String(file.dropLast(4)), root: folder, file: file,
-                actual: ActualImage(straight: RGBAImage(frame), recorded: .pixmap(frame)), settings: settings,
-                mode: mode, artifacts: assertion.artifacts, acceptance: assertion.acceptance
-            ).run()
-        }
-    }
-}
-
-/// A sequence's frames as golden files.
-enum GoldenSequence {
-    /// "frame_0003.png": four digits at least, more when the renderer has more frames.
-    static func frameName(_ k: Int, of renderer: FrameRenderer) -> String {
-        let digits = max(4, String(renderer.frameCount - 1).count)
-        let number = String(k)
-        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
-    }
-
-    /// The frames to check: `given` (each inside the renderer's, none twice), or all of them.
-    static func frameNumbers(_ given: [Int]?, of renderer: FrameRenderer) throws(Refusal) -> [Int] {
-        guard let given else { return Array(0..<renderer.frameCount) }
-        guard !given.isEmpty else { throw Refusal("frames: [] lists no frame: leave frames: out to check them all") }
-        if let outside = given.first(where: { !(0..<renderer.frameCount).contains($0) }) {
-            throw Refusal(
-                "frames: \(given) holds \(outside), outside the renderer's \(renderer.frameCount) frames "
-                    + "(0…\(renderer.frameCount - 1))")
-        }
-        if let twice = given.first(where: { k in given.filter { $0 == k }.count > 1 }) {
-            throw Refusal("frames: \(given) holds \(twice) twice")
-        }
-        return given
-    }
-}
-
 /// One assertion from its arguments to its report: the environment read, the golden's name
 /// checked or made, the golden claimed for this assertion alone, the check run, and every failure
 /// reported to the framework that runs the test (`FailureDelivery`), attached, and added to the
