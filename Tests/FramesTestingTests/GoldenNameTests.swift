@@ -99,6 +99,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// Per-platform goldens: the name gets the system's suffix, from the parameter or
+    /// `FRAMES_PER_PLATFORM`.
+    @Test func perPlatformNamesHaveTheSystemsSuffix() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = failures { assertGolden(image, named: "screens/brand.png", directory: folder.path, perPlatform: true) }
+        #if os(Linux)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/screens/brand-linux.png"))
+        #elseif os(macOS)
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/screens/brand-macos.png"))
+        #endif
+        #expect(try GoldenNames.perPlatform(nil, environment: ["FRAMES_PER_PLATFORM": "1"]))
+        #expect(try !GoldenNames.perPlatform(nil, environment: [:]))
+        #expect(try !GoldenNames.perPlatform(false, environment: ["FRAMES_PER_PLATFORM": "1"]))
+        #expect(throws: Refusal("FRAMES_PER_PLATFORM=maybe is not a switch: use 1 (per-platform goldens) or 0")) {
+            try GoldenNames.perPlatform(nil, environment: ["FRAMES_PER_PLATFORM": "maybe"])
+        }
+    }
+
     /// A relative `directory:` starts from the package's folder, whatever the working directory.
     @Test func aRelativeDirectoryIsThePackages() throws {
         let relative = ".build/frames-kit-\(UUID().uuidString)"
