@@ -179,11 +179,21 @@ import XCTest
     }
 }
 
-/// The kit from XCTest: a matching frame passes without recording anything.
+/// The kit from XCTest: a matching frame passes without recording anything. (Its golden is its
+/// own: `GoldenTests` checks `golden/indicator_1x_k0.png`, and two assertions in one run may not
+/// check one golden.)
 final class GoldenKitXCTests: XCTestCase {
     func testMatchingGoldenPassesFromXCTest() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 60)
-        assertGolden(renderer.frame(0), named: "indicator_1x_k0")
+        let golden = folder.appendingPathComponent("indicator_1x_k0.png")
+        try Data(PNGEncoder().encode(renderer.frame(0))).write(to: golden)
+        let before = try FileManager.default.attributesOfItem(atPath: golden.path)[.modificationDate] as? Date
+        assertGolden(renderer.frame(0), named: "indicator_1x_k0", directory: folder.path)
+        let after = try FileManager.default.attributesOfItem(atPath: golden.path)[.modificationDate] as? Date
+        XCTAssertEqual(before, after)
     }
 }
 
