@@ -260,6 +260,6 @@ extension LoadingStyle {
 /// Why a style file cannot be read: one lowercase line naming the file, the key and what was
 /// expected, as `frames --style-file` says it.
 public struct StyleFileReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// "style.json: spinnerSize: -4 is not a length in points from 1 to 1000".
+    /// "style file 'brand.json': …", naming the key and what it expected.
     public let description: String
 }
