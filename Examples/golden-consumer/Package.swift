@@ -15,7 +15,8 @@ let package = Package(
         .testTarget(
             name: "SpinnerGoldenTests",
             dependencies: [
-                .product(name: "FramesTesting", package: "frames")
+                .product(name: "FramesTesting", package: "frames"),
+                .product(name: "Raster", package: "frames"),
             ]
         )
     ]

@@ -1,6 +1,7 @@
 // The values an assertion takes come from the targets below; `import FramesTesting` brings them:
-// `PerceptualTolerance` and `PerceptualMetric` from Comparison, `FrameRenderer`, `Scene` and
-// `LoadingStyle` from Raster, and `Pixmap`, `PixelRect` and `PNGEncoder` from Images (which Raster
-// re-exports).
+// `PerceptualTolerance` and `PerceptualMetric` from Comparison, `Pixmap`, `PixelRect`,
+// `RGBAImage` and `PNGEncoder` from Images. Raster (`FrameRenderer`, `Scene`, `Color`) is
+// imported where it is used: its names would meet SwiftUI's (`Scene`, `Color`) in a test file
+// that imports both.
 @_exported import Comparison
-@_exported import Raster
+@_exported import Images

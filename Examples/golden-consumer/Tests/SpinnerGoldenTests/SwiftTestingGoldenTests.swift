@@ -1,5 +1,6 @@
-// Swift Testing: this file imports Testing and FramesTesting, not XCTest.
+// Swift Testing: this file imports Testing, FramesTesting and Raster, not XCTest.
 import FramesTesting
+import Raster
 import Testing
 
 /// One frame of the app's brand style, exactly, named after the test: golden/brandSpinnerFrame.png.

@@ -1,5 +1,6 @@
-// XCTest: this file imports XCTest and FramesTesting, not Testing.
+// XCTest: this file imports XCTest, FramesTesting and Raster, not Testing.
 import FramesTesting
+import Raster
 import XCTest
 
 /// A whole short sequence, allowing one step of difference on up to 10 pixels a frame. It is
