@@ -30,14 +30,15 @@ struct PageEntry: Codable, Sendable, Equatable {
 /// time a failure comes, from the run's record, so that every process of the run adds to one
 /// page.
 enum FailurePage {
-    /// Adds `entry` to the run's record in `artifacts` and writes the page again.
+    /// Adds `entry` to the run's record in `artifacts` and writes the page again, under the
+    /// record's lock, so that a process that adds later never writes an older page over a newer.
     static func add(_ entry: PageEntry, in artifacts: ArtifactsFolder) {
-        let failures = artifacts.withRecord { record in
+        artifacts.withRecord { record in
             record.failures.append(entry)
             if !record.files.contains(ArtifactsFolder.pageName) { record.files.append(ArtifactsFolder.pageName) }
-            return record.failures
+            _ = try? ContainedFiles.write(
+                Array(html(record.failures).utf8), to: ArtifactsFolder.pageName, in: artifacts.url)
         }
-        _ = try? ContainedFiles.write(Array(html(failures).utf8), to: ArtifactsFolder.pageName, in: artifacts.url)
     }
 
     /// The page of `failures`.

@@ -66,6 +66,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.path + "/new.png"))
     }
 
+    /// Failures that come at once (the processes of one run, threads here) all reach the page.
+    @Test func failuresThatComeAtOnceAllReachThePage() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let artifacts = ArtifactsFolder(url: folder)
+        DispatchQueue.concurrentPerform(iterations: 24) { k in
+            FailurePage.add(
+                PageEntry(
+                    test: "Suite/test\(k)()", place: "A.swift:\(k)", headline: "golden 'g\(k)' differs",
+                    details: [], pictures: [], command: nil),
+                in: artifacts)
+        }
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("<title>24 golden failures</title>"))
+        for k in 0..<24 { #expect(page.contains("Suite/test\(k)()</h2>")) }
+    }
+
     @Test func thePageEscapesWhatItShows() {
         let entry = PageEntry(
             test: "Suite/<b>()", place: "A.swift:1", headline: "golden '<x>' differs", details: ["  a & b"],
