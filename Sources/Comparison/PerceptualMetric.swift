@@ -19,15 +19,24 @@ public enum PerceptualMetric: String, Sendable, Equatable, CaseIterable {
 public struct PerceptualTolerance: Sendable, Equatable {
     /// The colour distance.
     public var metric: PerceptualMetric
-    /// pixelmatch's threshold, 0…1: smaller is stricter. Default: 0.1.
-    public var threshold: Double
+    /// pixelmatch's threshold, 0…1: smaller is stricter. Default: 0.1. Set once, by the initializer, which checks it.
+    public let threshold: Double
     /// Whether pixels that differ only by anti-aliasing count as differing (pixelmatch's
     /// `includeAA`). Default: false, they are found and left out.
     public var includeAntialiased: Bool
 
-    /// The tolerance; nil when `threshold` is outside 0…1 (or not a number).
-    public init?(metric: PerceptualMetric, threshold: Double = 0.1, includeAntialiased: Bool = false) {
-        guard threshold >= 0, threshold <= 1 else { return nil }
+    /// The tolerance. A `threshold` outside 0…1 (or not a number) is a programmer error: it stops
+    /// the program there, in every build, naming the value and the caller's file and line, as an
+    /// index out of range does (the command line checks `--threshold` before it makes one).
+    public init(
+        metric: PerceptualMetric, threshold: Double = 0.1, includeAntialiased: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        guard threshold >= 0, threshold <= 1 else {
+            fatalError(
+                "PerceptualTolerance threshold \(threshold) is outside 0…1 (pixelmatch's threshold: smaller is stricter)",
+                file: file, line: line)
+        }
         self.metric = metric
         self.threshold = threshold
         self.includeAntialiased = includeAntialiased

@@ -24,7 +24,7 @@ import Testing
         _ expected: RGBAImage, _ actual: RGBAImage, _ metric: PerceptualMetric, threshold: Double = 0.1,
         includeAA: Bool = false, window: Int = 16
     ) -> ImageComparison {
-        let tolerance = PerceptualTolerance(metric: metric, threshold: threshold, includeAntialiased: includeAA)!
+        let tolerance = PerceptualTolerance(metric: metric, threshold: threshold, includeAntialiased: includeAA)
         return ImageComparison(
             expected: expected, actual: actual,
             settings: ComparisonSettings(judgement: .perceptual(tolerance), window: window, findsShift: false))

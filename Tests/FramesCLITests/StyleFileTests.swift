@@ -34,6 +34,32 @@ import Testing
         #expect(object["cornerRadius"] as? Double == 10.5)
     }
 
+    /// The library writes the style file `--print-style` prints, byte for byte, and reads it back
+    /// to the same style.
+    @Test(arguments: [
+        ["--style", "overlay", "--spinner-color", "#1A78E8", "--corner-radius", "10.5"],
+        ["--text", "", "--stroke-width", "5"],
+    ])
+    func theLibraryWritesWhatPrintStylePrints(flags: [String]) throws {
+        let printed = try CLI.run(["--print-style"] + flags)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let job = try RenderJob.resolve(RenderCommand.parser.parse(flags, into: RenderOptions()))
+        let written = job.scene.style.styleFile(preset: job.scene.variant, label: job.label)
+        #expect(written == printed.stdout)
+        #expect(try LoadingStyle(styleFile: Array(written.utf8)) == job.scene.style)
+        #expect(LoadingStyle.preset(ofStyleFile: Array(written.utf8)) == job.scene.variant)
+        #expect(try LoadingStyle(styleFile: Array(job.scene.style.styleFile(preset: .overlay).utf8)) == job.scene.style)
+    }
+
+    @Test func aStyleFileTheLibraryCannotReadSaysWhy() {
+        #expect(throws: StyleFileReadError.self) { try LoadingStyle(styleFile: Array(#"{"spinerColor": 1}"#.utf8)) }
+        do {
+            _ = try LoadingStyle(styleFile: Array(#"{"spinerColor": 1}"#.utf8), path: "brand.json")
+        } catch {
+            #expect(error.description.contains("brand.json") && error.description.contains("spinnerColor"), "\(error)")
+        }
+    }
+
     /// preset < file < flags, and the file's preset chooses the variant unless --style does.
     /// A frame made too large by a style file's key is refused naming the key, not --scale.
     @Test(arguments: ["textSize", "spinnerSize"])

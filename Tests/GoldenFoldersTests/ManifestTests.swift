@@ -42,7 +42,7 @@ import Testing
         m.shaping = "HarfBuzz 6.0.0, FriBidi 1.0.8, libunibreak (line breaking 2.2)"
         m.checksums = ["fonts/Brand.ttf": "abababab", "screen.png": "00000000"]
         m.tolerance = ManifestTolerance(
-            tolerance: PerceptualTolerance(metric: .oklab, threshold: 0.05, includeAntialiased: true)!,
+            tolerance: PerceptualTolerance(metric: .oklab, threshold: 0.05, includeAntialiased: true),
             maxDifferingPixels: 12)
         m.exports = [
             .init(format: "webp", path: "../a.webp", inFolder: false, bytes: 1234),

@@ -132,7 +132,7 @@ enum CompareCommand {
             PixelJudgement.perceptual(
                 PerceptualTolerance(
                     metric: metric.value, threshold: options.threshold?.value ?? 0.1,
-                    includeAntialiased: options.includeAntialiased)!)
+                    includeAntialiased: options.includeAntialiased))
         }
         // With a cluster limit and no count limit, scattered pixels may differ in any number.
         let maxDiffering = options.maxDifferingPixels?.value ?? (options.maxCluster != nil ? Int.max : 0)

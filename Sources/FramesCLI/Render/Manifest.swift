@@ -7,14 +7,9 @@ extension Manifest {
     init(job: RenderJob, renderer: FrameRenderer, fileNames: [String]) {
         self = job.baseManifest ?? Manifest()
         version = Manifest().version
-        variant = job.scene.variant
-        scale = job.scene.scale
-        screen = job.scene.variant == .overlay ? job.scene.screenSize : nil
-        style = job.scene.style
-        text = job.scene.text
+        describe(job.scene)
         language = job.language.languageCode
         fontFile = job.fontFilePath
-        backdropColor = job.scene.background
         backdropImage = job.backdropImagePath
         fps = job.sequence.fps
         frameCount = job.sequence.frameCount

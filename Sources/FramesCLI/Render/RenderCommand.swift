@@ -173,7 +173,7 @@ extension RenderCommand {
             if options.format?.value == .swift {
                 Console.print(job.scene.style.swiftSource)
             } else {
-                Console.write(StyleFile.json(for: job.scene.style, variant: job.scene.variant, label: job.label))
+                Console.write(job.scene.style.styleFile(preset: job.scene.variant, label: job.label))
             }
             return 0
         }

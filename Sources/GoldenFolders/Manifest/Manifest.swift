@@ -86,6 +86,41 @@ public struct Manifest: Sendable, Equatable {
     /// A manifest of the defaults, to fill in.
     public init() {}
 
+    /// A manifest of `renderer`'s sequence as a folder holds it: one turn of its frames written
+    /// as `files` (named by `namePattern`), the scene described, the environment recorded, and
+    /// `tolerance` (nil: exact) for `frames verify` to judge it by. The scene's font file is
+    /// recorded as given; a scene with a backdrop image, which has no file to name, cannot be
+    /// described (`sceneDescribes`).
+    package init(
+        sequenceOf renderer: FrameRenderer, files: [String], namePattern: String, tolerance: ManifestTolerance?
+    ) {
+        self.init()
+        describe(renderer.scene)
+        fontFile = renderer.scene.fontFile
+        frameCount = renderer.frameCount
+        turnFrames = renderer.frameCount
+        self.namePattern = namePattern
+        self.files = files
+        self.tolerance = tolerance
+        recordEnvironment(of: renderer, backdropImageFile: nil)
+    }
+
+    /// Whether a manifest can describe `scene` so that `frames verify` renders it again: not with
+    /// a backdrop image, which is pixels without a file.
+    package static func describes(_ scene: Scene) -> Bool { scene.backdropImage == nil }
+
+    /// Takes the description of what `scene` renders: variant, scale, the overlay's screen, style,
+    /// text, backdrop colour, and the text's language ("en" when the scene names none).
+    package mutating func describe(_ scene: Scene) {
+        variant = scene.variant
+        scale = scene.scale
+        screen = scene.variant == .overlay ? scene.screenSize : nil
+        style = scene.style
+        text = scene.text
+        language = scene.language ?? "en"
+        backdropColor = scene.background
+    }
+
     /// What each frame of the sequence shows.
     var sequenceFrames: [SequenceFrame] {
         timeline?.frames ?? (0..<frameCount).map(SequenceFrame.spinner)

@@ -51,7 +51,7 @@ extension Manifest {
             }
             m.tolerance = ManifestTolerance(
                 tolerance: PerceptualTolerance(
-                    metric: metric, threshold: threshold ?? 0.1, includeAntialiased: includeAA)!,
+                    metric: metric, threshold: threshold ?? 0.1, includeAntialiased: includeAA),
                 maxDifferingPixels: count ?? 0)
         })
 }

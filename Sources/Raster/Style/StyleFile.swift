@@ -226,3 +226,40 @@ package func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[b.count]
 }
+
+extension LoadingStyle {
+    /// The style as a style file, byte for byte what `frames --print-style` prints for it (the
+    /// command prints this): every property, "preset" naming `variant`, and with `label` (a
+    /// renderer's, `FrameRenderer.label`) the fonts the label uses and the shaping libraries,
+    /// which reading ignores. `init(styleFile:)` and `frames --style-file` read it back to this
+    /// style.
+    public func styleFile(preset variant: Variant, label: TextLabel? = nil) -> String {
+        StyleFile.json(for: self, variant: variant, label: label)
+    }
+
+    /// The style a style file describes, as `frames --style-file` reads it: the preset it names
+    /// (`.indicator` when none) with every property it sets. `path` names the file in the error.
+    public init(styleFile bytes: some Sequence<UInt8>, path: String = "style file") throws(StyleFileReadError) {
+        let file: StyleFile
+        do {
+            file = try StyleFile(bytes: Array(bytes), path: path)
+        } catch {
+            throw StyleFileReadError(description: error.description)
+        }
+        self = LoadingStyle.preset(for: file.preset ?? .indicator)
+        file.apply(to: &self)
+    }
+
+    /// The preset a style file names ("preset": "overlay"), or nil when it names none or cannot
+    /// be read.
+    public static func preset(ofStyleFile bytes: some Sequence<UInt8>) -> Variant? {
+        (try? StyleFile(bytes: Array(bytes), path: "style file"))?.preset
+    }
+}
+
+/// Why a style file cannot be read: one lowercase line naming the file, the key and what was
+/// expected, as `frames --style-file` says it.
+public struct StyleFileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// "style file 'brand.json': …", naming the key and what it expected.
+    public let description: String
+}
