@@ -88,9 +88,9 @@ import Testing
     }
 
     static let judgements: [PixelJudgement] = [
-        .exact(maxChannelDelta: 0), .exact(maxChannelDelta: 3), .perceptual(PerceptualTolerance(metric: .yiq)!),
-        .perceptual(PerceptualTolerance(metric: .oklab)!),
-        .perceptual(PerceptualTolerance(metric: .yiq, threshold: 0.05, includeAntialiased: true)!),
+        .exact(maxChannelDelta: 0), .exact(maxChannelDelta: 3), .perceptual(PerceptualTolerance(metric: .yiq)),
+        .perceptual(PerceptualTolerance(metric: .oklab)),
+        .perceptual(PerceptualTolerance(metric: .yiq, threshold: 0.05, includeAntialiased: true)),
     ]
 
     /// The bands judged on threads at once (`concurrentPerform`) and in reverse order give what

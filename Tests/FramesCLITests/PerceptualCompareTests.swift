@@ -108,7 +108,7 @@ import Testing
         #expect(result.status == 1)
         let expected = try Self.decode(folder.appendingPathComponent("a.png"))
         let actual = try Self.decode(folder.appendingPathComponent("b.png"))
-        let tolerance = PerceptualTolerance(metric: PerceptualMetric(rawValue: metric)!)!
+        let tolerance = PerceptualTolerance(metric: PerceptualMetric(rawValue: metric)!)
         let serial = ImageComparison(
             expected: expected, actual: actual, settings: ComparisonSettings(judgement: .perceptual(tolerance)))
         #expect(serial.differingPixels > 1000 && serial.antialiasedPixels > 100, "\(serial.summary)")
