@@ -151,24 +151,7 @@ public struct ImageComparison: Sendable, Equatable {
         let height = expected.height
         let mask = DifferenceMask(width: width, height: height)
         mask.withMutableStates { states in settings.ignored.mark(states, width: width) }
-        // Each band writes its own rows of the mask and its own counts; the counts are added up
-        // in band order.
-        let bands = (height + Self.bandRows - 1) / Self.bandRows
-        let bandCounts = Locked([JudgedCounts](repeating: JudgedCounts(), count: bands))
-        runBands(bands) { band in
-            let rows = band * Self.bandRows..<min(height, (band + 1) * Self.bandRows)
-            let counts = expected.pixels.withUnsafeBufferPointer { e in
-                actual.pixels.withUnsafeBufferPointer { a in
-                    mask.withMutableStates { states in
-                        PixelJudge.judge(
-                            e, a, width: width, height: height, rows: rows, judgement: settings.judgement,
-                            mask: states)
-                    }
-                }
-            }
-            bandCounts.withLock { $0[band] = counts }
-        }
-        let counts = bandCounts.withLock { $0.reduce(JudgedCounts()) { $0.adding($1) } }
+        let counts = Self.judge(expected, actual, settings: settings, mask: mask, runBands: runBands)
         differingPixels = counts.differing
         changedPixels = counts.changed
         antialiasedPixels = counts.antialiased
@@ -193,6 +176,33 @@ public struct ImageComparison: Sendable, Equatable {
             shift = nil
         }
         self.mask = mask
+    }
+
+    /// The counts of the judgement of every pixel, marked in `mask`: each band of `bandRows` rows
+    /// writes its own rows of the mask and its own counts, added up in band order, so the figures
+    /// do not depend on how `runBands` runs the bands.
+    static func judge(
+        _ expected: RGBAImage, _ actual: RGBAImage, settings: ComparisonSettings, mask: DifferenceMask,
+        runBands: BandRunner
+    ) -> JudgedCounts {
+        let width = expected.width
+        let height = expected.height
+        let bands = (height + bandRows - 1) / bandRows
+        let bandCounts = Locked([JudgedCounts](repeating: JudgedCounts(), count: bands))
+        runBands(bands) { band in
+            let rows = band * bandRows..<min(height, (band + 1) * bandRows)
+            let counts = expected.pixels.withUnsafeBufferPointer { e in
+                actual.pixels.withUnsafeBufferPointer { a in
+                    mask.withMutableStates { states in
+                        PixelJudge.judge(
+                            e, a, width: width, height: height, rows: rows, judgement: settings.judgement,
+                            mask: states)
+                    }
+                }
+            }
+            bandCounts.withLock { $0[band] = counts }
+        }
+        return bandCounts.withLock { $0.reduce(JudgedCounts()) { $0.adding($1) } }
     }
 
     /// The judgement of two unequal pixels without anti-aliasing detection (the byte offset

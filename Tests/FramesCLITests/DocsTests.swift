@@ -126,6 +126,37 @@ import Testing
             }
         }
     }
+    /// Every file or folder of the repository a document names in code (`Sources/…`, `Tests/…`) is
+    /// there: a file moved by a redesign takes its mentions with it. A `*` in a name is a pattern.
+    @Test func namedPathsExist() throws {
+        let benchmarks = Self.root.appendingPathComponent("BENCHMARKS.md")
+        let pattern = try NSRegularExpression(pattern: #"`((?:Sources|Tests|bench|Examples|Fuzz)/[^`\s:]*)`"#)
+        for url in Self.documents + [benchmarks] {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let named = String(text[Range(match.range(at: 1), in: text)!])
+                #expect(Self.exists(named), "\(url.lastPathComponent) names \(named), which is not in the repository")
+            }
+        }
+    }
+
+    /// Whether a path relative to the root exists; a `*` in its last component matches any run of
+    /// characters, so `Tests/FramesCLITests/Studio*.swift` names the studio's test files.
+    static func exists(_ path: String) -> Bool {
+        let url = root.appendingPathComponent(path)
+        guard path.contains("*") else { return FileManager.default.fileExists(atPath: url.path) }
+        let parts = url.lastPathComponent.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        return names.contains { name in
+            guard name.hasPrefix(parts[0]), name.hasSuffix(parts[parts.count - 1]) else { return false }
+            var rest = Substring(name.dropFirst(parts[0].count))
+            for part in parts.dropFirst().dropLast() {
+                guard let found = rest.range(of: part) else { return false }
+                rest = rest[found.upperBound...]
+            }
+            return rest.count >= parts[parts.count - 1].count
+        }
+    }
 }
 
 /// Words of a command line as a POSIX shell splits them: spaces separate, quotes group.

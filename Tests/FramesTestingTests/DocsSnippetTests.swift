@@ -50,6 +50,7 @@ import Testing
             arguments += ["-I", api.path, "-package-description-version", toolsVersion]
         } else {
             arguments += ["-I", build.appendingPathComponent("Modules").path]
+            arguments += try systemLibraryFlags().flatMap { ["-Xcc", $0] }
             let sources = root.appendingPathComponent("Sources")
             let fileManager = FileManager.default
             for target in try fileManager.contentsOfDirectory(atPath: sources.path).sorted() {
@@ -73,6 +74,26 @@ import Testing
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         return process.terminationStatus == 0 ? "" : output
+    }
+
+    /// The C flags of the system libraries `Package.swift` names (`pkgConfig: "…"`), as SwiftPM
+    /// asks pkg-config for them: FreeType's headers, for one, are not on the default path.
+    static func systemLibraryFlags() throws -> [String] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: #"pkgConfig: "([^"]+)""#)
+        let names = pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest)).map {
+            String(manifest[Range($0.range(at: 1), in: manifest)!])
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--cflags"] + names
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "pkg-config knows \(names.joined(separator: " "))")
+        return output.split(whereSeparator: \.isWhitespace).map(String.init)
     }
 
     @Test(arguments: ["docs/golden-kit.md", "docs/library.md"])
