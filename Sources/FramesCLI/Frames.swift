@@ -95,7 +95,11 @@ public func run(_ arguments: [String], studio: StudioEntry) -> Int32 {
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
     do throws(FramesError) {
         let status: Int32
-        if let subcommand {
+        if arguments.isEmpty {
+            // Bare `frames` writes nothing: it says what it is and how to start.
+            Console.print(RenderHelp.shortHelp)
+            status = 0
+        } else if let subcommand {
             status = try subcommand.run(Array(arguments.dropFirst()), studio)
         } else if let word = arguments.first, !word.isEmpty, !word.hasPrefix("-") {
             throw HelpCommand.unknownCommand(word)
