@@ -1,4 +1,5 @@
 import Foundation
+import LibC
 import Testing
 
 @testable import FramesCLI
@@ -114,6 +115,32 @@ import Testing
             at: folder.appendingPathComponent("taken/" + name), withIntermediateDirectories: true)
         try CLI.expectRefusal(
             output.arguments + [output.option, "taken/" + name], in: folder, mentions: [output.option, name])
+    }
+
+    /// A run stopped at any moment (SIGINT, SIGTERM, SIGHUP) leaves no folder it made: the
+    /// folder is as it was, or holds the finished file.
+    @Test func aStoppedRunLeavesNoNewFolders() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["--style", "overlay", "--no-text", "--frames", "24", "--apng", "new/deeper/a.png"]
+        let started = Date()
+        #expect(try CLI.run(arguments, in: folder).status == 0)
+        let span = UInt32(Date().timeIntervalSince(started) * 1.2e6)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("new"))
+        for attempt in 0..<10 {
+            let run = CLI.start(arguments, in: folder)
+            usleep(UInt32.random(in: 0...span))
+            kill(run.process.processIdentifier, [SIGINT, SIGTERM, SIGHUP][attempt % 3])
+            let result = run.wait()
+            let written = CLI.contents(of: folder.appendingPathComponent("new/deeper"))
+            // A stop that comes after the commit ends the process by the signal too.
+            let asBefore = CLI.contents(of: folder).isEmpty
+            #expect(result.signalled || result.status == 0, "attempt \(attempt): \(result.stderr)")
+            #expect(
+                (result.signalled && asBefore) || written == ["a.png"],
+                "attempt \(attempt): left \(CLI.contents(of: folder)), \(written)")
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("new"))
+        }
     }
 
     /// A run that fails after it made a file's folders takes them back: the animated PNG's folder
