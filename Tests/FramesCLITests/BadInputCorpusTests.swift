@@ -123,7 +123,8 @@ import Testing
                 status: 64, mentions: ["--webp", "34 megapixels", "10000 × 10000 px"]))
         list.append(
             Entry(arguments: ["--out", "style.json/x"], status: 64, mentions: ["--out", "style.json/x", "is a file"]))
-        list.append(Entry(arguments: ["--out", "style.json"], status: 64, mentions: ["--out", "style.json", "a file"]))
+        list.append(
+            Entry(arguments: ["--out", "style.json"], status: 64, mentions: ["--out", "style.json", "a file"]))
         // Style files.
         let files: [(String, [String])] = [
             (#"{"strokeWidth": "4"}"#, ["strokeWidth", "\"4\""]),
