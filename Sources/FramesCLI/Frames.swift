@@ -95,7 +95,11 @@ public func run(_ arguments: [String], studio: StudioEntry) -> Int32 {
     let command = subcommand.map { "frames " + $0.name } ?? "frames"
     do throws(FramesError) {
         let status: Int32
-        if let subcommand {
+        if arguments.isEmpty {
+            // Bare `frames` writes nothing: it says what it is and how to start.
+            Console.print(RenderHelp.shortHelp)
+            status = 0
+        } else if let subcommand {
             status = try subcommand.run(Array(arguments.dropFirst()), studio)
         } else if let word = arguments.first, !word.isEmpty, !word.hasPrefix("-") {
             throw HelpCommand.unknownCommand(word)
@@ -116,12 +120,22 @@ public func run(_ arguments: [String], studio: StudioEntry) -> Int32 {
             Stop.end(by: signal)
         }
         Console.printError("Error: \(error)")
-        if error.isUsageError {
-            Console.printError("Usage: \(subcommand?.usage() ?? RenderCommand.parser.usage)")
+        if error.isCommandLineError {
+            Console.printError("Usage: \(shortUsage(subcommand?.usage() ?? RenderCommand.parser.usage))")
             Console.printError("See '\(command) --help' for more information.")
         }
         return error.exitCode
     }
+}
+
+/// A command's usage as an error shows it, in one line of at most 90 characters: the first line
+/// of `usage`, and when that is longer, its words up to the first optional one and
+/// "[<options>]" ("frames compare <expected> <actual> [<options>]").
+func shortUsage(_ usage: String) -> String {
+    let first = usage.prefix { $0 != "\n" }
+    guard first.count > 90 else { return String(first) }
+    let words = first.split(separator: " ").prefix { !$0.hasPrefix("[") }
+    return words.joined(separator: " ") + " [<options>]"
 }
 
 extension String {

@@ -21,7 +21,9 @@ package enum FramesError: Error, CustomStringConvertible {
     case missingArgument(String)
     /// An argument whose bytes are not UTF-8: paths and texts are taken byte for byte or refused.
     case notUTF8(option: String, bytes: [UInt8])
-    case invalidValue(option: String, value: String, expected: String)
+    /// A value its option does not take: what was expected, and the value meant when one of a
+    /// closed set is close.
+    case invalidValue(option: String, value: String, expected: String, suggestion: String? = nil)
     /// An input an option names that cannot be used (unreadable, not a PNG, not a font): what was
     /// expected, and the underlying error, which says why.
     case unusableInput(option: String, value: String, expected: String, cause: InputFault)
@@ -93,13 +95,27 @@ package enum FramesError: Error, CustomStringConvertible {
 
     var exitCode: Int32 { isUsageError ? 64 : 1 }
 
+    /// Whether the command line itself is wrong (its shape, or a value an option does not take),
+    /// so that the error is followed by the command's usage line. An input it names that cannot
+    /// be used (a file not found, unreadable, not a PNG), and every runtime failure, are not: the
+    /// usage would not help.
+    var isCommandLineError: Bool {
+        switch self {
+        case .unknownOption, .unknownCommand, .missingValue, .repeatedOption, .flagWithValue, .unexpectedArgument,
+            .missingArgument, .invalidValue, .refused:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The option an error is about, for the studio's page to put the message beside its control.
     package var option: String? {
         switch self {
         case .unknownOption(let name, _): return name
         case .missingValue(let option), .repeatedOption(let option), .flagWithValue(let option, _),
-            .invalidValue(let option, _, _), .notUTF8(let option, _), .font(let option, _), .export(let option, _, _),
-            .animation(let option, _, _),
+            .invalidValue(let option, _, _, _), .notUTF8(let option, _), .font(let option, _),
+            .export(let option, _, _), .animation(let option, _, _),
             .refused(let option, _), .unusableInput(let option, _, _, _), .measurement(let option, _, _):
             return option
         case .styleFile: return "--style-file"
@@ -128,8 +144,9 @@ package enum FramesError: Error, CustomStringConvertible {
         case .notUTF8(let option, let bytes):
             return "invalid value '\(Console.shown(bytes: bytes))' for \(option): expected text in UTF-8 "
                 + "(frames takes paths and labels as UTF-8 only)"
-        case .invalidValue(let option, let value, let expected):
+        case .invalidValue(let option, let value, let expected, let suggestion):
             return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected)"
+                + (suggestion.map { ". Did you mean '\(Console.shown($0))'?" } ?? "")
         case .unusableInput(let option, let value, let expected, let cause):
             return "invalid value '\(Console.shown(value))' for \(Console.shown(option)): expected \(expected) "
                 + "(\(Console.shown(cause.description)))"
@@ -186,12 +203,16 @@ package enum InputFault: Error, CustomStringConvertible {
     case png(PNGError)
     /// The bytes are not a PNG or JPEG screenshot this tool reads, or one too large.
     case image(ImageDecodeError)
+    /// The file could not be read, as the reader said it (a style file: "No such file or
+    /// directory").
+    case unreadable(String)
 
     package var description: String {
         switch self {
         case .file(let error): return error.reason
         case .png(let error): return error.description
         case .image(let error): return error.description
+        case .unreadable(let reason): return reason
         }
     }
 }

@@ -20,22 +20,24 @@ public enum ImageDecodeError: Error, Equatable, Sendable, CustomStringConvertibl
     /// colour space than RGB).
     case unsupported(format: String, reason: String)
 
+    /// One clause without parentheses of its own: messages put it in theirs ("expected a
+    /// readable PNG or JPEG file (a JPEG image this reader does not take: CMYK colours; …)").
     public var description: String {
         switch self {
         case .notAnImage(let looksLike):
             return "not a PNG or JPEG image: it looks like \(looksLike)"
         case .truncated(let format, let reason):
-            return "a truncated \(format) image (\(reason))"
+            return "a truncated \(format) image: \(reason)"
         case .tooLarge(let width, let height):
             return "an image of \(width) × \(height) px, over \(Pixmap.maxPixelCount / 1_000_000) megapixels"
         case .unreadable(let format, let reason):
-            return "an unreadable \(format) image (\(reason))"
+            return "an unreadable \(format) image: \(reason)"
         case .tooMuchWork(let format, let reason):
-            return "a \(format) image that asks for more work than its size warrants (\(reason))"
+            return "a \(format) image that asks for more work than its size warrants: \(reason)"
         case .stopped:
             return "stopped before the image was read"
         case .unsupported(let format, let reason):
-            return "a \(format) image this reader does not take (\(reason))"
+            return "a \(format) image this reader does not take: \(reason)"
         }
     }
 }

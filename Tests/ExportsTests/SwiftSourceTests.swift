@@ -39,4 +39,16 @@ import Testing
         let translucent = Color(red8: 0, green8: 128, blue8: 255, alpha8: 128).swiftSource
         #expect(translucent == "Color(red: 0.00, green: 0.50, blue: 1.00, opacity: 0.50)")
     }
+
+    /// Every component of a colour has the same number of decimals: the most any of them needs.
+    @Test func componentsShareTheirDecimals() {
+        #expect(Color(red8: 228, green8: 0, blue8: 120).swiftSource == "Color(red: 0.894, green: 0.000, blue: 0.471)")
+        #expect(Color(red8: 26, green8: 0, blue8: 255).swiftSource == "Color(red: 0.10, green: 0.00, blue: 1.00)")
+        for value in 0...255 {
+            let text = Color(red8: UInt8(value), green8: 0, blue8: 255, alpha8: 128).swiftSource
+            let components = text.split(separator: " ").filter { $0.contains(".") }
+            let decimals = Set(components.map { $0.split(separator: ".")[1].filter(\.isNumber).count })
+            #expect(decimals.count == 1, "\(value) → \(text)")
+        }
+    }
 }

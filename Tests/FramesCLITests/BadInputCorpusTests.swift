@@ -122,8 +122,9 @@ import Testing
                 ],
                 status: 64, mentions: ["--webp", "34 megapixels", "10000 × 10000 px"]))
         list.append(
-            Entry(arguments: ["--out", "style.json/x"], status: 1, mentions: ["style.json/x", "Not a directory"]))
-        list.append(Entry(arguments: ["--out", "style.json"], status: 1, mentions: ["style.json", "Not a directory"]))
+            Entry(arguments: ["--out", "style.json/x"], status: 64, mentions: ["--out", "style.json/x", "is a file"]))
+        list.append(
+            Entry(arguments: ["--out", "style.json"], status: 64, mentions: ["--out", "style.json", "a file"]))
         // Style files.
         let files: [(String, [String])] = [
             (#"{"strokeWidth": "4"}"#, ["strokeWidth", "\"4\""]),

@@ -5,8 +5,8 @@ import Testing
 @testable import FramesCLI
 
 /// Every output checked before any work, with the same rules everywhere: a single file whose
-/// folder is missing (or is a file) is refused by every command naming the option, before
-/// anything is read, computed or printed; a FIFO or socket at a frame's or the manifest's name in
+/// folder is a file is refused by every command naming the option, before anything is read,
+/// computed or printed (a missing folder is made: `OutputPathTests`); a FIFO or socket at a frame's or the manifest's name in
 /// the output folder is refused as single files refuse them; `verify` takes a folder's names by
 /// the rules `verify --update` writes them by.
 @Suite struct CheckedFirstTests {
@@ -24,20 +24,20 @@ import Testing
     }
 
     @Test(arguments: [
-        (["compare", "e.png", "e.png", "--report", "nodir/r.html"], "--report"),
-        (["compare", "e.png", "a.png", "--diff", "nodir/d.png"], "--diff"),
+        (["compare", "e.png", "e.png", "--report", "file.txt/r.html"], "--report"),
+        (["compare", "e.png", "a.png", "--diff", "file.txt/d.png"], "--diff"),
         (["compare", "e.png", "a.png", "--metric", "yiq", "--diff-mask", "file.txt/m.png"], "--diff-mask"),
-        (["measure", "e.png", "--report", "nodir/m.html"], "--report"),
-        (["verify", "o", "--report", "nodir/v.html"], "--report"),
-        (["--no-text", "--frames", "2", "--apng", "nodir/a.png"], "--apng"),
+        (["measure", "e.png", "--report", "file.txt/m.html"], "--report"),
+        (["verify", "o", "--report", "file.txt/v.html"], "--report"),
+        (["--no-text", "--frames", "2", "--apng", "file.txt/a.png"], "--apng"),
         (["--no-text", "--frames", "2", "--out", "p", "--sheet", "file.txt/s.png"], "--sheet"),
-        (["--no-text", "--frames", "2", "--out", "p", "--lottie", "nodir/deeper/l.json"], "--lottie"),
+        (["--no-text", "--frames", "2", "--out", "p", "--lottie", "file.txt/deeper/l.json"], "--lottie"),
     ])
-    func anOutputWhoseFolderIsMissingIsRefusedFirst(arguments: [String], option: String) throws {
+    func anOutputWhoseFolderIsAFileIsRefusedFirst(arguments: [String], option: String) throws {
         let folder = try CheckedFirstTests.fixture()
         defer { try? FileManager.default.removeItem(at: folder) }
         let value = try #require(arguments.last)
-        let reason = value.hasPrefix("file.txt/") ? "'file.txt' is not a folder" : "does not exist)"
+        let reason = "'file.txt' is a file, where a folder goes"
         // Nothing printed on stdout (no PASS, no style), exit 64, the folder as it was.
         try CLI.expectRefusal(arguments, in: folder, mentions: [option, value, reason])
         #expect(CLI.contents(of: folder.appendingPathComponent("o")).count == 4, "\(arguments): o changed")

@@ -163,18 +163,20 @@ import Testing
         #expect(try CollisionTests.snapshot(folder) == before, "\(CLI.contents(of: folder))")
     }
 
-    /// A folder standing where a frame goes is refused before the APNG is written.
+    /// A folder standing where a frame goes, or a file where a single file's folder goes, is
+    /// refused (a usage error naming the option) before the APNG is written.
     @Test func aFolderAtAFrameNameIsRefusedFirst() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("o/frame_0001.png"), withIntermediateDirectories: true)
         try CLI.expectRefusal(
-            ["--no-text", "--frames", "2", "--apng", "a.png", "--out", "o", "--force"], in: folder, status: 1,
-            mentions: ["o/frame_0001.png"])
+            ["--no-text", "--frames", "2", "--apng", "a.png", "--out", "o", "--force"], in: folder,
+            mentions: ["--out", "'frame_0001.png'", "it is a folder"])
+        try Data("x".utf8).write(to: folder.appendingPathComponent("blocker"))
         try CLI.expectRefusal(
-            ["--no-text", "--frames", "2", "--apng", "missing/a.png"], in: folder,
-            mentions: ["--apng", "missing/a.png", "'missing' does not exist"])
+            ["--no-text", "--frames", "2", "--apng", "blocker/a.png"], in: folder,
+            mentions: ["--apng", "blocker/a.png", "'blocker' is a file"])
     }
 }
 

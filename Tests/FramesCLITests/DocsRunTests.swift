@@ -110,6 +110,7 @@ import Testing
         try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         try Self.copyTree(into: tree)
+        let before = Set(CLI.contents(of: tree))
         for command in commands {
             let text = command.text.replacingOccurrences(of: "swift run -c release frames", with: "frames")
             let result = try Shell.run(
@@ -123,5 +124,12 @@ import Testing
                 allowed.contains(result.status),
                 "\(command) exited \(result.status): \(result.stderr.prefix(600))")
         }
+        // What the commands write goes under one scratch folder, not beside the repository's
+        // files (where ./frames/, the default output, is ignored by git too).
+        let left = Set(CLI.contents(of: tree)).subtracting(before).subtracting([Self.scratch, "frames"])
+        #expect(left.isEmpty, "\(name)'s commands wrote \(left.sorted()) outside \(Self.scratch)/")
     }
+
+    /// The folder the documents' commands write under (ignored by git).
+    static let scratch = "scratch"
 }

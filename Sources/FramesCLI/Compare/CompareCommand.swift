@@ -1,6 +1,7 @@
 import Comparison
 import GoldenFolders
 import Images
+import LibC
 
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
 /// matched by name, and reports every image's figures, pass or fail.
@@ -73,22 +74,23 @@ enum CompareCommand {
             return 0
         }
         // The diffs of two files are files, checked as the report is; those of two folders go in
-        // folders made with their parents (`checkDiffFolders`), where the report may go too.
-        let diffFolders =
-            FileInput.isDirectory(options.expected) ? [options.diff, options.diffMask].compactMap { $0?.value } : []
-        if let report = options.report { try OutputDestination.checkFile(report, madeFolders: diffFolders) }
+        // folders, each made with its parents as every output's folder is.
+        if let report = options.report { try OutputDestination.checkFile(report) }
         for output in [options.diff, options.diffMask].compactMap({ $0 }) {
             if FileInput.isDirectory(options.expected) {
                 if let refusal = OutputNames.refusal(of: output.value) {
                     throw .invalidValue(option: output.option, value: output.text, expected: refusal)
                 }
+                try OutputDestination.checkFolder(option: output.option, value: output.text, path: output.value)
             } else {
                 try OutputDestination.checkFile(output)
             }
         }
         for (path, role) in [(options.expected, "<expected>"), (options.actual, "<actual>")]
         where !FileInput.exists(path) {
-            throw FramesError.invalidValue(option: role, value: path, expected: "an existing PNG file or folder")
+            throw FramesError.unusableInput(
+                option: role, value: path, expected: "an existing PNG file or folder",
+                cause: .file(FileError(operation: "read", path: path, errno: ENOENT)))
         }
         let folders = (FileInput.isDirectory(options.expected), FileInput.isDirectory(options.actual))
         let settings = try settings(options)

@@ -75,11 +75,12 @@ final class OutputTransaction: @unchecked Sendable {
         return bytes.count
     }
 
-    /// `stage` for a path: its folder (which must exist, or be one this transaction opened) and name.
+    /// `stage` for a path: its folder (made with its missing parents, as every output's folder
+    /// is, and removed again on rollback) and name.
     @discardableResult
     func stage(_ bytes: [UInt8], at path: String) throws(FramesError) -> Int {
         let (parent, name) = PathCollisions.split(path)
-        return try stage(bytes, as: name, in: folder(parent, creating: false), single: true)
+        return try stage(bytes, as: name, in: folder(parent, creating: true), single: true)
     }
 
     /// A new file for `name` in `folder`, to be written in several appends (a file written as it

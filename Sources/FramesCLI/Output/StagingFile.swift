@@ -90,7 +90,7 @@ extension OutputTransaction {
         throws(FramesError)
     {
         let (parent, name) = PathCollisions.split(path)
-        let file = try open(name, in: folder(parent, creating: false))
+        let file = try open(name, in: folder(parent, creating: true))
         do {
             try make { (text: String) throws(FramesError) in
                 try Stop.check()

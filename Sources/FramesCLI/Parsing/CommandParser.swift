@@ -82,7 +82,7 @@ package struct CommandParser<Options>: Sendable {
         guard argument.hasPrefix("--") else {
             let letters = argument.dropFirst()
             guard letters.count == 1, let option = options.first(where: { $0.short == letters.first }) else {
-                throw .unknownOption(argument, suggestion: nil)
+                throw .unknownOption(argument, suggestion: suggestion(forSingleDash: String(letters)))
             }
             return (option, nil)
         }
@@ -108,6 +108,19 @@ package struct CommandParser<Options>: Sendable {
             return "--" + prefixed.name
         }
         return nil
+    }
+
+    /// The long option a single-dash spelling meant: `-style` (or `-style=overlay`) is `--style`,
+    /// `-stlye` the closest long name; a single letter that no option has as its short name is
+    /// the one option whose name starts with it (`-o` → `--out`), or nil when several do.
+    func suggestion(forSingleDash letters: String) -> String? {
+        let name = String(letters.prefix { $0 != "=" })
+        guard name.count == 1 else {
+            if options.contains(where: { $0.name == name }) { return "--" + name }
+            return suggestion(for: name)
+        }
+        let starting = options.filter { $0.name.hasPrefix(name) }
+        return starting.count == 1 ? starting[0].spelled : nil
     }
 
     /// Help in swift-argument-parser's layout, wrapped at 80 columns.

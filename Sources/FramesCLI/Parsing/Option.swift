@@ -12,11 +12,13 @@ package struct Given<Value: Sendable>: Sendable {
 
 /// Turns an option's text into a typed value, or says what was expected.
 struct ValueParser<Value: Sendable>: Sendable {
-    /// Why a text is not a value: what is expected, and the value as messages show it (nil: as
-    /// typed).
+    /// Why a text is not a value: what is expected, the value as messages show it (nil: as
+    /// typed), and the value meant, when the parser knows better than the closest word of its
+    /// completion (`read`).
     struct Refusal: Error {
         let expected: String
         var shown: String? = nil
+        var suggestion: String? = nil
     }
 
     /// What a shell offers for the value (the completion scripts, `frames --generate`).
@@ -119,12 +121,19 @@ extension Option {
 }
 
 extension ValueParser {
-    /// The value of `text` for `option`, or the usage error that names both.
+    /// The value of `text` for `option`, or the usage error that names both, with the value
+    /// meant when one is close: the parser's own, or else the closest word of a closed set (the
+    /// words a shell completes: styles, languages, colour names, metrics).
     func read(_ text: String, for option: String) throws(FramesError) -> Value {
         do {
             return try parse(text)
         } catch {
-            throw .invalidValue(option: option, value: error.shown ?? text, expected: error.expected)
+            var suggestion = error.suggestion
+            if suggestion == nil, case .words(let words) = completion {
+                suggestion = closestWord(to: text, among: words)
+            }
+            throw .invalidValue(
+                option: option, value: error.shown ?? text, expected: error.expected, suggestion: suggestion)
         }
     }
 }
@@ -247,4 +256,14 @@ func parseDecimal(_ text: String) -> Double? {
     }
     guard sawDigit, !sawExponent || exponentDigits else { return nil }
     return Double(text)
+}
+
+/// The word of a closed set that `text` most likely meant (`closestName`, ignoring case), or nil:
+/// none when it is the text itself (refused for a reason of the parser's own), nor when the
+/// closest is as far as replacing every character of the text.
+func closestWord(to text: String, among words: [String]) -> String? {
+    guard let word = closestName(to: text, among: words), word != text,
+        editDistance(word.lowercased(), text.lowercased()) < text.count
+    else { return nil }
+    return word
 }

@@ -31,53 +31,28 @@ enum OutputCheck {
         try PathCollisions.check(outputs: paths, inputs: inputs)
     }
 
-    /// Every destination usable before anything is made: each single file (`OutputDestination`;
-    /// one in the frame folder is fine when that folder is yet to be made: it comes first), the
-    /// frame folder (`checkFolder`), and in it no folder, device, FIFO or socket where a frame or
-    /// the manifest goes (a rename would put a file in its place; single files refuse them too).
+    /// Every destination usable before anything is made: each single file and the frame folder
+    /// (`OutputDestination`: missing folders are made by the run, a file where a folder goes is
+    /// refused), and in the frame folder no folder, device, FIFO or socket where a frame or the
+    /// manifest goes (a rename would put a file in its place; single files refuse them too).
     static func checkDestinations(_ outputs: OutputPlan, frameNames: [String]) throws(FramesError) {
         for target in outputs.files {
-            try OutputDestination.checkFile(
-                option: target.option, value: target.path, path: target.path,
-                madeFolders: outputs.folder.map { [$0] } ?? [])
+            try OutputDestination.checkFile(option: target.option, value: target.path, path: target.path)
         }
         guard let folder = outputs.folder else { return }
-        try checkFolder(folder)
+        try OutputDestination.checkFolder(option: outputs.folderOption, value: folder, path: folder)
         for name in frameNames + [Manifest.fileName] {
             let path = FileInput.path(name, in: folder)
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
-            if type == S_IFDIR { throw .file(FileError(operation: "replace", path: path, errno: EISDIR)) }
             if type != S_IFREG, type != S_IFLNK {
+                let kind = type == S_IFDIR ? "a folder" : FileError.kind(of: info.st_mode)
                 throw .invalidValue(
                     option: outputs.folderOption, value: folder,
                     expected: "a folder where '\(Console.shown(name))' is a regular file or nothing (it is "
-                        + "\(FileError.kind(of: info.st_mode)), which the run would replace with a file)")
+                        + "\(kind), which the run would replace with a file)")
             }
-        }
-    }
-
-    /// An output folder the run can use: a folder, or a path whose nearest existing ancestor is a
-    /// folder (the run makes the rest). What a folder holds is decided under its lock.
-    static func checkFolder(_ path: String) throws(FramesError) {
-        var info = stat()
-        if stat(path, &info) != 0 {
-            let code = errno
-            guard code == ENOENT else {
-                throw .file(FileError(operation: "create the output folder", path: path, errno: code))
-            }
-            var ancestor = PathCollisions.split(path).folder
-            while !FileInput.exists(ancestor), ancestor != "/", ancestor != "." {
-                ancestor = PathCollisions.split(ancestor).folder
-            }
-            if !FileInput.isDirectory(ancestor) {
-                throw .file(FileError(operation: "create the output folder", path: path, errno: ENOTDIR))
-            }
-            return
-        }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else {
-            throw .file(FileError(operation: "use as the output folder", path: path, errno: ENOTDIR))
         }
     }
 

@@ -13,7 +13,7 @@ extension OutputTarget.Kind {
                 // Written to its staging file chunk by chunk as it is made: a timeline over a
                 // large photo holds whole frames of hundreds of megabytes each.
                 let (parent, name) = PathCollisions.split(given.value)
-                let file = try transaction.open(name, in: transaction.folder(parent, creating: false))
+                let file = try transaction.open(name, in: transaction.folder(parent, creating: true))
                 do throws(PNGStreamError<FramesError>) {
                     try APNGEncoder(frames: input.frames).encode { (chunk) throws(FramesError) in
                         try Stop.check()

@@ -59,7 +59,7 @@ package enum RenderCommand {
         .value(
             "backdrop-image", "file",
             help: "A PNG or JPEG under the dim layer (overlay) or behind the card (inline), scaled to cover the "
-                + "image and centred; an embedded colour profile (Display P3) is converted to sRGB; at most 100 "
+                + "screen and centred; an embedded colour profile (Display P3) is converted to sRGB; at most 100 "
                 + "megapixels.", \.backdropImage, .nonEmpty("a file path")),
         .value(
             "width", "pt", help: "Overlay screen width in points.", default: "390", \.width,

@@ -3,6 +3,21 @@ import Measure
 /// The help sections of `frames --help` after OPTIONS: subcommands, colours, output, limits,
 /// output folders and examples.
 enum RenderHelp {
+    /// What bare `frames` (no argument at all) prints, writing nothing: what it is, the usage,
+    /// the first commands to try, and where the rest is.
+    static var shortHelp: String {
+        """
+        \(RenderCommand.parser.abstract)
+
+        USAGE: \(RenderCommand.parser.usage)
+
+        TRY:
+          frames --style indicator            60 frames of the inline view in ./frames/
+          frames --style overlay --device "iPhone 15" --out overlay/
+          frames help                         every option, and the commands' help
+        """
+    }
+
     static let sections: [(String, String)] = [
         (
             "SUBCOMMANDS",

@@ -1,6 +1,7 @@
 import Animation
 import GoldenFolders
 import Raster
+import StrictJSON
 
 /// Everything one run of `frames` will do, resolved from the options, its outputs checked before
 /// any input is read: the style, the scene, its label, the frames, and the outputs. The backdrop
@@ -69,15 +70,49 @@ package struct RenderJob: Sendable {
     /// decoded image is not kept beside it). The run reads it under the frame folder's lock, after
     /// every refusal: a 100-megapixel picture takes seconds and 400 MB to decode.
     package func readBackdrop() throws(FramesError) -> Scene {
-        guard let backdropImage else { return scene }
+        try readBackdropNoting().scene
+    }
+
+    /// `readBackdrop()`, with the note the fit earns when it guesses (`backdropNote`).
+    func readBackdropNoting() throws(FramesError) -> (scene: Scene, note: String?) {
+        guard let backdropImage else { return (scene, nil) }
         var scene = scene
-        scene.backdropImage = try SceneResolution.backdropImage(backdropImage)
+        let image = try SceneResolution.backdropImage(backdropImage)
+        scene.backdropImage = image
+        let (width, height) = Layout(scene: scene, label: label).pixelSize(scale: scene.scale)
+        let note = RenderJob.backdropNote(
+            backdropImage, imageWidth: image.width, imageHeight: image.height, width: width, height: height)
         do {
             try scene.fitBackdropImage(label: label)
         } catch {
             throw .image(error)
         }
-        return scene
+        return (scene, note)
+    }
+
+    /// The note a backdrop image of `imageWidth` × `imageHeight` px earns when the run fits it
+    /// to a frame of `width` × `height` px the way `Scene.fitBackdropImage` does (scaled to cover,
+    /// centred), and the fit is a guess the user may not have meant: more than a tenth of the
+    /// image cut away (a landscape picture on a portrait screen), or the image scaled up more
+    /// than 1.5 times (a small picture blown up into a blurry screen). Nil for a fit close to the
+    /// image as it is.
+    static func backdropNote(
+        _ given: Given<String>, imageWidth: Int, imageHeight: Int, width: Int, height: Int
+    ) -> String? {
+        let scale = max(Double(width) / Double(imageWidth), Double(height) / Double(imageHeight))
+        // The share of the image's width and height the frame keeps (one of them is 1).
+        let kept = min(Double(width) / (Double(imageWidth) * scale), Double(height) / (Double(imageHeight) * scale))
+        var guesses: [String] = []
+        if kept < 0.9 {
+            let cut = Int(((1 - kept) * 100).rounded())
+            let side = Double(width) / scale < Double(imageWidth) - 0.5 ? "left and right" : "top and bottom"
+            guesses.append("\(cut)% of it is cut off at the \(side)")
+        }
+        if scale > 1.5 { guesses.append("it is scaled up \(formatNumber((scale * 10).rounded() / 10))×, so it blurs") }
+        guard !guesses.isEmpty else { return nil }
+        return "note: \(given.option) '\(Console.shown(given.text))' is \(imageWidth) × \(imageHeight) px and the "
+            + "frame \(width) × \(height) px: scaled to cover the frame, " + guesses.joined(separator: " and ")
+            + "; a picture of the frame's size and shape is drawn as it is"
     }
 
     /// An animated WebP or GIF is made whole in memory: frames of `width` × `height` px, and all
@@ -138,6 +173,9 @@ package struct RenderJob: Sendable {
         }
         let writesImages = outputs.folder != nil || outputs.files.contains { $0.option != "--swift" }
         let overlayShows = sequence.writtenIndices.contains { sequence.frame($0) != .hidden }
+        if let note = timelineNote(sequence, options: options), writesImages, !options.quiet {
+            warnings.append(note)
+        }
         if scene.variant == .overlay, scene.style.dimAmount == 0, scene.background.alpha == 0,
             options.backdropImage == nil, writesImages, overlayShows, !options.quiet
         {
@@ -147,5 +185,21 @@ package struct RenderJob: Sendable {
             )
         }
         return warnings
+    }
+
+    /// The note of a timeline in which the overlay never shows, though `--loading-enabled false`
+    /// does not ask for that: no processing phase, or none as long as a frame.
+    static func timelineNote(_ sequence: SequencePlan, options: RenderOptions) -> String? {
+        guard let given = options.timeline, options.loadingEnabled?.value != false, let timeline = sequence.timeline,
+            !timeline.frames.contains(where: { $0 != .hidden })
+        else { return nil }
+        let processing = timeline.segments.contains { $0.phase == "processing" }
+        let why =
+            processing
+            ? "its processing phase is shorter than a frame at \(sequence.fps) fps"
+            : "it has no processing phase"
+        return "note: \(given.option) '\(Console.shown(given.text))' never shows the overlay (\(why)): all "
+            + "\(counted(timeline.frames.count, "frame")) are the screen without it; the overlay shows while "
+            + "processing, e.g. idle:0.5,processing:2,done:0.5"
     }
 }

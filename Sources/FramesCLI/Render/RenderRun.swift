@@ -27,8 +27,9 @@ struct RenderRun {
         var summaries: [String] = []
         do throws(FramesError) {
             let folder = try open(writing: names, in: transaction)
-            let scene = try job.readBackdrop()
+            let (scene, note) = try job.readBackdropNoting()
             for warning in job.warnings { Console.printError(warning) }
+            if let note, !job.quiet { Console.printError(note) }
             let renderer = try render(scene)
             printWarnings(of: renderer)
             let frames = ExportFrames(renderer: renderer, frames: job.sequence.timeline?.frames, fps: job.sequence.fps)

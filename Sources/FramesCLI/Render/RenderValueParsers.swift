@@ -2,16 +2,48 @@ import Raster
 
 /// Value parsers of the render command's own kinds of values.
 extension ValueParser where Value == Device {
-    /// A device from `Device.all`, by name (case, spaces and dashes ignored), with a suggestion.
+    /// A device from `Device.all`, by name (case, spaces and dashes ignored), with a suggestion
+    /// (`Device.closest(to:)`).
     static var device: ValueParser {
         ValueParser(completion: .words(Device.all.map(\.completionName))) { (text: String) throws(Refusal) -> Device in
             if let found = Device.named(text) { return found }
-            let close = Device.all.map { ($0.name, editDistance(Device.key($0.name), Device.key(text))) }
-                .min { $0.1 < $1.1 }
-            let hint = close.flatMap { $0.1 <= 3 ? " (did you mean '\($0.0)'?)" : nil } ?? ""
             throw Refusal(
-                expected: "a device from --list-devices\(hint): " + Device.all.map(\.name).joined(separator: ", "))
+                expected: "a device from --list-devices: " + Device.all.map(\.name).joined(separator: ", "),
+                suggestion: Device.closest(to: text)?.name)
         }
+    }
+}
+
+extension Device {
+    /// The device a name that is none most likely meant: by number first, the device of the same
+    /// words whose number is nearest ("iPhone 99" → iPhone 17, "iphone 12 pro" → iPhone 14 Pro),
+    /// else by edit distance within 3 ("iPhone 15 Pro Maxx"). Nil when neither finds one.
+    static func closest(to text: String) -> Device? {
+        let wanted = key(text)
+        if let number = Device.number(in: wanted) {
+            let shape = Device.shape(of: wanted)
+            let sameWords = all.compactMap { device -> (Device, Double)? in
+                let name = key(device.name)
+                guard shape == Device.shape(of: name), let other = Device.number(in: name) else { return nil }
+                return (device, abs(other - number))
+            }
+            if let nearest = sameWords.min(by: { $0.1 < $1.1 }) { return nearest.0 }
+        }
+        let close = all.map { ($0, editDistance(key($0.name), wanted)) }.min { $0.1 < $1.1 }
+        return close.flatMap { $0.1 <= 3 ? $0.0 : nil }
+    }
+
+    /// The first number in a device key ("iphone15pro" → 15), or nil.
+    private static func number(in key: String) -> Double? {
+        let digits = key.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "." }
+        return Double(digits)
+    }
+
+    /// A device key with its first number as "#" ("iphone15pro" → "iphone#pro").
+    private static func shape(of key: String) -> String {
+        guard let start = key.firstIndex(where: \.isNumber) else { return key }
+        let end = key[start...].firstIndex { !($0.isNumber || $0 == ".") } ?? key.endIndex
+        return String(key[..<start]) + "#" + String(key[end...])
     }
 }
 

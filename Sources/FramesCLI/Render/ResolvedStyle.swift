@@ -101,9 +101,13 @@ package struct ResolvedStyle: Sendable {
 }
 
 extension FramesError {
-    /// A style file that cannot be used: the whole file as `--style-file`'s value, or one key.
+    /// A style file that cannot be used: the whole file as `--style-file`'s value (one that
+    /// cannot be read as an input that cannot be used), or one key.
     init(_ error: StyleFileError) {
-        if let expected = error.expectedFile {
+        if case .unreadable(let path, let reason) = error, reason != "a folder" {
+            self = .unusableInput(
+                option: "--style-file", value: path, expected: "a readable JSON file", cause: .unreadable(reason))
+        } else if let expected = error.expectedFile {
             self = .invalidValue(option: "--style-file", value: error.path, expected: expected)
         } else {
             self = .styleFile(error)

@@ -33,7 +33,7 @@ public struct Scene: Sendable, Equatable {
     /// The language of the text (BCP 47, "cs", "ar"): the font's language forms (`locl`), line
     /// breaking and the CJK font's region. Default: nil (none).
     public var language: String?
-    /// An image under everything but `background`: scaled to cover the image (aspect-fill),
+    /// An image under everything but `background`: scaled to cover the frame (aspect-fill),
     /// centred. The overlay's screen under the dim layer, or the inline image behind the card.
     public var backdropImage: Pixmap?
 
