@@ -70,4 +70,22 @@ import Testing
         }
         #expect(unexplained > 0.25, "\(unexplained) of the pixels unexplained")
     }
+
+    /// A black backdrop is black under any layer: nothing to measure the dim by.
+    @Test func aBlackBackdropIsRefused() throws {
+        let black = try flatPicture(width: 360, height: 360, .black)
+        let (parts, before) = try Self.parts(dim: 0.35, backdrop: black)
+        var measurement = before
+        #expect(throws: MeasureError.backdropMismatch(unexplained: 1)) {
+            try parts.measureDim(black, into: &measurement)
+        }
+    }
+
+    @Test func anOpaqueLayerReadsAsOne() throws {
+        let backdrop = try gradientPicture(width: 360, height: 360)
+        let (parts, before) = try Self.parts(dim: 1, backdrop: backdrop)
+        var measurement = before
+        try parts.measureDim(backdrop, into: &measurement)
+        #expect(measurement.style.dimAmount >= 0.995, "dim \(measurement.style.dimAmount) for 1")
+    }
 }
