@@ -106,4 +106,40 @@ import Testing
         let other = try #require(back.edge(line: 0, vertical: false, from: 25, direction: -1, limit: 30))
         #expect(abs(other - (12 + share)) <= 0.01, "edge from the right at \(other) for \(12 + share)")
     }
+
+    /// The same card scanned as a lossy screenshot is (edges 6 px wide rather than 3): still
+    /// within a tenth of a pixel on a clean edge.
+    @Test func aLossyScanFindsTheSameEdges() throws {
+        let drawn = try Self.drawn()
+        let ring = try #require(drawn.foundRings().first)
+        let fit = CardFit.sides(drawn.pixels, ring: ring, lossy: true)
+        #expect(fit.edgeReach == 6)
+        let card = drawn.card
+        for (name, found, drawnEdge) in [
+            ("left", fit.left, card.left), ("right", fit.right, card.right), ("top", fit.top, card.top),
+        ] {
+            let edge = try #require(found, "\(name) edge not found")
+            #expect(abs(edge - drawnEdge) <= 0.1, "\(name) edge at \(edge) px for \(drawnEdge)")
+        }
+    }
+
+    /// A card 6 pt above and below the ring with 16 pt corners: 20 of the 48 rows through the ring
+    /// cross a corner and stop short of the side; the rows between still agree on it. (The rows
+    /// where the corner leaves the side by under half a pixel join the consensus: the sides come
+    /// 0.06 px in.)
+    @Test func rowsThroughTheCornersDoNotMoveTheSides() throws {
+        var style = RingSearchTests.style()
+        style.paddingVertical = 6
+        style.cornerRadius = 16
+        let drawn = try DrawnIndicator(style: style, screen: Size(width: 160.75, height: 100.25))
+        let ring = try #require(drawn.foundRings().first)
+        let fit = CardFit.sides(drawn.pixels, ring: ring, lossy: false)
+        let card = drawn.card
+        for (name, found, drawnEdge) in [
+            ("left", fit.left, card.left), ("right", fit.right, card.right), ("top", fit.top, card.top),
+        ] {
+            let edge = try #require(found, "\(name) edge not found")
+            #expect(abs(edge - drawnEdge) <= 0.1, "\(name) edge at \(edge) px for \(drawnEdge)")
+        }
+    }
 }
