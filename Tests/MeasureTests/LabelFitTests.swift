@@ -54,8 +54,9 @@ import Testing
     }
 
     /// The known text refines the size from the ink's width to a small fraction of a point, and
-    /// gives the advance width; the colour stays the text's. At 17.5 pt the text takes two lines.
-    @Test(arguments: [14.0, 17.5])
+    /// gives the advance width; the colour stays the text's. At 17.5 pt the text takes two lines; at
+    /// 10.5 pt (21 px an em, stems of two pixels or less) the colour comes from the ink's mass.
+    @Test(arguments: [14.0, 17.5, 10.5])
     func theKnownTextRefinesTheSize(size: Double) throws {
         let text = "Processing payment…"
         let drawn = try Self.drawn(text: text, size: size)
