@@ -142,4 +142,26 @@ import Testing
             #expect(abs(edge - drawnEdge) <= 0.1, "\(name) edge at \(edge) px for \(drawnEdge)")
         }
     }
+
+    /// No edge where the scan starts off the area's colour, runs out of the picture, or meets an
+    /// outside that is not uniform (a line of another colour 3 px past the area: no clean edge).
+    @Test func anEdgeScanFindsNoEdgeThatIsNotClean() throws {
+        func row(_ values: [UInt32]) throws -> ScreenPixels {
+            var image = try Pixmap(width: values.count, height: 1)
+            for (x, v) in values.enumerated() { image.pixels[x] = Pixmap.pack(r: v, g: v, b: v, a: 255) }
+            return ScreenPixels(image)
+        }
+        let white = RGB(255, 255, 255)
+        let clean = try row(Array(repeating: 255, count: 12) + Array(repeating: 40, count: 12))
+        let scan = EdgeScan(pixels: clean, inside: white, tolerance: 6)
+        #expect(scan.edge(line: 0, vertical: false, from: 3, direction: 1, limit: 30) == 12)
+        #expect(scan.edge(line: 0, vertical: false, from: 15, direction: 1, limit: 30) == nil, "started off the area")
+        #expect(scan.edge(line: 0, vertical: false, from: 8, direction: -1, limit: 30) == nil, "ran out of the picture")
+        #expect(scan.edge(line: 0, vertical: false, from: 3, direction: 1, limit: 4) == nil, "past the limit")
+        let lined = try row(
+            Array(repeating: 255, count: 12) + [40, 40, 40, 180, 180, 180] + Array(repeating: 40, count: 6))
+        #expect(
+            EdgeScan(pixels: lined, inside: white, tolerance: 6).edge(
+                line: 0, vertical: false, from: 3, direction: 1, limit: 30) == nil, "an outside that is not uniform")
+    }
 }
