@@ -255,4 +255,25 @@ import Testing
         #expect(abs(fit.radius - ring.radius) <= 0.05, "radius \(fit.radius) for \(ring.radius)")
         return (drawn, fit)
     }
+
+    /// Angles in −90…270 (the contract's frames), and small systems solved or refused.
+    @Test func anglesAndLinearSystems() throws {
+        #expect(RingFit.normalized(-90) == -90 && RingFit.normalized(270) == -90)
+        #expect(RingFit.normalized(-91) == 269 && RingFit.normalized(630) == -90 && RingFit.normalized(269.5) == 269.5)
+        let x = try #require(LinearSolve.solve([2, 1, 1, 3], [3, 5], size: 2))
+        #expect(abs(x[0] - 0.8) < 1e-12 && abs(x[1] - 1.4) < 1e-12, "\(x)")
+        #expect(LinearSolve.solve([1, 2, 2, 4], [1, 2], size: 2) == nil, "a singular matrix")
+    }
+
+    /// At most `limit` candidates, the ring's among them.
+    @Test func theCandidatesAreLimited() throws {
+        let drawn = try Self.drawn()
+        let search = RingSearch(drawn.pixels, scale: drawn.scale)
+        for limit in [1, 3] {
+            let candidates = search.candidates(limit: limit)
+            #expect(candidates.count <= limit && !candidates.isEmpty, "\(candidates.count) for \(limit)")
+            let nearest = try #require(Self.nearest(candidates, x: drawn.ring.x, y: drawn.ring.y))
+            #expect(nearest.1 <= 1, "the ring is not among the first \(limit)")
+        }
+    }
 }
