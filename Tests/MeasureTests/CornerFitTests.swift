@@ -68,9 +68,10 @@ import Testing
         #expect(fitted.spread <= 0.01 && fitted.agreeing == 1, "\(fitted)")
     }
 
-    /// At 1.2 px, the grid (0.25 px steps) likes 1.75 px best: it drops the points of the first row and column (0.5 px
-    /// from the edge, where a circle of 1.71 px or more is flatter than 45°) from its mean loss,
-    /// and the mean of fewer points wins over the true radius's neighbours on the grid.
+    /// At 1.2 px, the search's grid (0.25 px steps) likes 1.75 px best: that radius leaves the
+    /// points of the first row and column (0.5 px from the edge, where a circle of 1.71 px or
+    /// more is flatter than 45°) out of its mean loss, and the mean of fewer points wins over the
+    /// true radius's neighbours on the grid.
     @Test func exactPointsOfASmallRadius() throws {
         let fitted = try #require(CornerFit.radius(Self.points(radius: 1.2), largest: 24))
         withKnownIssue("CornerFit.radius reads exact points of 1.2 px as 1.71 px: the mean loss of fewer points wins") {
