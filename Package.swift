@@ -169,7 +169,8 @@ let package = Package(
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
-        // What the test targets share: a seeded generator, pixel differences said in words.
+        // What the test targets share: a seeded generator, pixel differences said in words, and
+        // the switch for the slow tests (FRAMES_SLOW_TESTS=1).
         .target(name: "TestSupport", dependencies: ["Images"], path: "Tests/Support"),
         .testTarget(name: "PNGDeflateTests", dependencies: ["PNGDeflate", "Images", "Raster", "CZlib"]),
         .testTarget(
@@ -183,7 +184,7 @@ let package = Package(
         .testTarget(name: "ExportsTests", dependencies: ["Exports"]),
         .testTarget(name: "GoldenFoldersTests", dependencies: ["GoldenFolders", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib", "TestSupport"]),
-        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting"]),
+        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -174,7 +174,7 @@ import Testing
         ]
     }
 
-    @Test(.enabled(if: Oracle.node != nil, "node is not installed: pixelmatch cannot be run"))
+    @Test(.slow, .enabled(if: Oracle.node != nil, "node is not installed: pixelmatch cannot be run"))
     func countsWindowsAndPicturesEqualPixelmatchsOnOtherPairs() throws {
         let node = try #require(Oracle.node)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")
