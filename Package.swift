@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(
             name: "RasterTests", dependencies: ["Raster", "FramesTesting", "TestSupport", "Animation", "Exports"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "TestSupport"]),
-        .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
+        .testTarget(name: "MeasureTests", dependencies: ["Measure", "TestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports"]),
         .testTarget(name: "GoldenFoldersTests", dependencies: ["GoldenFolders", "CZlib"]),

@@ -13,8 +13,8 @@ public enum SlowTests {
     /// Whether this run includes the slow tests.
     public static let enabled = ProcessInfo.processInfo.environment[variable] == "1"
 
-    /// Why a slow test did not run, in the skip line of each.
-    public static let reason = "slow: runs with \(variable)=1"
+    /// Why a slow test did not run, in the skip line of each (``note`` says how to run them).
+    public static let reason = "slow"
 
     /// What the default run says once about the slow tests.
     public static let note =
