@@ -169,7 +169,8 @@ let package = Package(
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),
-        // What the test targets share: a seeded generator, pixel differences said in words.
+        // What the test targets share: a seeded generator, pixel differences said in words, and
+        // the switch for the slow tests (FRAMES_SLOW_TESTS=1).
         .target(name: "TestSupport", dependencies: ["Images"], path: "Tests/Support"),
         .testTarget(name: "PNGDeflateTests", dependencies: ["PNGDeflate", "Images", "Raster", "CZlib"]),
         .testTarget(
@@ -178,12 +179,12 @@ let package = Package(
         .testTarget(
             name: "RasterTests", dependencies: ["Raster", "FramesTesting", "TestSupport", "Animation", "Exports"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "TestSupport"]),
-        .testTarget(name: "MeasureTests", dependencies: ["Measure"]),
+        .testTarget(name: "MeasureTests", dependencies: ["Measure", "TestSupport"]),
         .testTarget(name: "LintTests", dependencies: ["Lint"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports"]),
         .testTarget(name: "GoldenFoldersTests", dependencies: ["GoldenFolders", "CZlib"]),
         .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib", "TestSupport"]),
-        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting"]),
+        .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

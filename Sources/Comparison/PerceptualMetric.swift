@@ -30,7 +30,7 @@ public struct PerceptualTolerance: Sendable, Equatable {
     /// index out of range does (the command line checks `--threshold` before it makes one).
     public init(
         metric: PerceptualMetric, threshold: Double = 0.1, includeAntialiased: Bool = false,
-        file: StaticString = #filePath, line: UInt = #line
+        file: StaticString = #file, line: UInt = #line
     ) {
         guard threshold >= 0, threshold <= 1 else {
             fatalError(

@@ -142,8 +142,8 @@ import Testing
         let opaque = noise(61, 47, opaque: true)
         let clear = noise(53, 41, opaque: false)
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 2), frameCount: 12)
-        let frame3 = RGBAImage(try renderer.frame(3))
-        let frame4 = RGBAImage(try renderer.frame(4))
+        let frame3 = RGBAImage(renderer.frame(3))
+        let frame4 = RGBAImage(renderer.frame(4))
         let screen = try PNGDecoder.decode(
             [UInt8](
                 Data(
@@ -174,7 +174,7 @@ import Testing
         ]
     }
 
-    @Test(.enabled(if: Oracle.node != nil, "node is not installed: pixelmatch cannot be run"))
+    @Test(.slow, .enabled(if: Oracle.node != nil, "node is not installed: pixelmatch cannot be run"))
     func countsWindowsAndPicturesEqualPixelmatchsOnOtherPairs() throws {
         let node = try #require(Oracle.node)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("oracle-\(UUID().uuidString)")

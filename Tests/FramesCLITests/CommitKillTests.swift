@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -14,7 +15,7 @@ import Testing
 /// once it holds the lock) leaves the folder, and the folder where a single file goes beside it,
 /// byte for byte as the earlier run left them (killed before the manifest's rename) or as the
 /// whole new run does (after it), hidden files included.
-@Suite struct CommitKillTests {
+@Suite(.slow) struct CommitKillTests {
     /// A run over an earlier one: the options both share, the earlier run's and the new run's
     /// own, the folders made first, and how many files the new run's commit renames.
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -7,7 +8,7 @@ import Testing
 /// One run per folder: two runs started together into one folder, 20 times. Each run either
 /// writes its whole sequence or is refused at once (exit 1, naming the folder and that another
 /// frames is writing it); the folder always holds one complete run (`frames verify` holds).
-@Suite(.serialized) struct ConcurrentRunTests {
+@Suite(.serialized, .slow) struct ConcurrentRunTests {
     @Test func twoRunsIntoOneFolder() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

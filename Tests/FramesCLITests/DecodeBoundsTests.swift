@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -10,7 +11,7 @@ import Testing
 /// or repetitive JPEGs are refused with exit 64 naming the option and the file, by every command
 /// that reads a picture; and a stop (SIGINT) during a long decode ends the run by the signal.
 /// The files are made here; the tests assert outcomes, not times.
-@Suite(.serialized) struct DecodeBoundsTests {
+@Suite(.serialized, .slow) struct DecodeBoundsTests {
     static func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {

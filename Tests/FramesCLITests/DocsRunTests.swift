@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -10,12 +11,13 @@ import Testing
 /// `verify`, `lint` and `measure --against`, which exit 1 for a difference, a failing check or a
 /// property off its expected style; a console sample whose output is an error must exit 64 or 1
 /// (DocsTests checks what it prints).
-@Suite struct DocsRunTests {
+@Suite(.slow) struct DocsRunTests {
     /// The commands not run, and why: only those that need a network, a browser or minutes.
     static let skipped: [(start: String, reason: String)] = [
         ("apt-get ", "installs packages: needs a network and root"),
         ("pip3 ", "installs packages: needs a network"),
         ("brew ", "installs packages on macOS: needs a network"),
+        ("curl ", "installs Swift with swiftly: needs a network"),
         ("swift build", "a build takes minutes"),
         ("swift test", "the test suite takes minutes"),
         ("make install", "a release build takes minutes"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -46,7 +47,7 @@ enum ExportCheck {
     }
 }
 
-@Suite struct ExportTests {
+@Suite(.slow) struct ExportTests {
     /// Odd sizes, a fractional scale, a label, a dim layer and a transparent screen.
     static let scenes: [[String]] = [
         ["--scale", "1.5", "--frames", "12"],
@@ -90,7 +91,7 @@ enum ExportCheck {
 /// against our exact-area frames (the worst channel delta of any frame); the scenes must then
 /// stay within it, with full-coverage colours equal and the arc's leading edge within 0.5° in
 /// every frame checked.
-@Suite struct VectorExportTests {
+@Suite(.slow) struct VectorExportTests {
     static let scenes: [[String]] = [
         ["--scale", "1.5", "--frames", "12"],
         [
@@ -204,7 +205,7 @@ enum ExportCheck {
 
 /// GIFs decoded by Pillow and ffmpeg: frame count, delays and loop as stated, exact frames where
 /// ours have at most 256 colours, the quantization error reported where they have more.
-@Suite struct GIFExportTests {
+@Suite(.slow) struct GIFExportTests {
     static let cases: [(scene: [String], matte: String, delay: Int)] = [
         (["--scale", "1.5", "--frames", "12", "--no-text", "--background-color", "clear"], "#202020", 2),
         (
@@ -247,7 +248,7 @@ enum ExportCheck {
 /// A payment session in the animated formats: every frame of the APNG and the WebP decodes to
 /// the timeline's PNG frame (hidden frames included), so the phases fall on their frame numbers;
 /// the contact sheet shows them too.
-@Suite struct TimelineExportTests {
+@Suite(.slow) struct TimelineExportTests {
     @Test func apngAndWebPOfATimelineAreItsFrames() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -288,7 +289,7 @@ enum ExportCheck {
 }
 
 /// The checks can fail: files of another render are told apart from the frames.
-@Suite struct ExportCheckControlTests {
+@Suite(.slow) struct ExportCheckControlTests {
     @Test func checksRefuseFilesOfAnotherRender() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -67,7 +68,7 @@ extension CLI {
 /// process's CPU time (linear is four, quadratic sixteen), and the large file at most twenty
 /// times the time of one as large that holds a plain string: CPU time, so that a busy machine
 /// does not fail the test.
-@Suite(.serialized) struct LargeJSONTests {
+@Suite(.serialized, .slow) struct LargeJSONTests {
     /// A style file's kinds at about `size` bytes, and the exit status of `frames --print-style`
     /// with them.
     static let styleFiles: [(name: String, make: @Sendable (Int) -> String, status: Int32)] = [
@@ -159,7 +160,7 @@ extension CLI {
 /// near 16 MiB (a valid one: unstopped, the folder holds, in a few seconds of a debug build,
 /// most of it reading) gets a real SIGTERM at a random moment of its reading, and ends by it, saying "Stopped; nothing written", its report not written,
 /// having used little CPU after the signal (the reader asks every 64 KiB) and within a second.
-@Suite(.serialized) struct ParseStopTests {
+@Suite(.serialized, .slow) struct ParseStopTests {
     @Test func verifyStopsWhileItReadsANearLimitManifest() throws {
         let parent = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -44,7 +45,7 @@ import Testing
     }
 
     /// A brand style that fails most checks; every fix the lint names, applied alone, passes its check.
-    @Test func everyFixItNamesPasses() throws {
+    @Test(.slow) func everyFixItNamesPasses() throws {
         let brand = [
             "--spinner-color", "#FFD400", "--track-color", "#FFF4C2", "--text-color", "#AAAAAA",
             "--text-size", "10", "--stroke-width", "0.5", "--spinner-size", "400",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -10,7 +11,7 @@ import Testing
 /// preview renders it, and the screenshot, re-render and difference are shown beside. The
 /// picture of the page is docs/images/studio-match.png (written there with FRAMES_UPDATE_DOCS=1,
 /// else into the artifacts folder); a file that is not a screenshot is refused in words.
-@Suite(.serialized) struct MeasureStudioTests {
+@Suite(.serialized, .slow) struct MeasureStudioTests {
     let tests = StudioBrowserTests()
 
     /// Hands `data` to the match's file control as the file `name`.

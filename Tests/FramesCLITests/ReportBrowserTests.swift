@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Comparison
@@ -9,7 +10,7 @@ import Testing
 /// every frame worst first, the expected and actual panels are the frames pixel for pixel at 1:1,
 /// the zoom is pixelated, and the script adds a swipe. The second test leaves a screenshot of a
 /// failing report in the artifacts folder (docs/images/verify-report.png is one).
-@Suite(.serialized) struct ReportBrowserTests {
+@Suite(.serialized, .slow) struct ReportBrowserTests {
     let folder: URL
 
     init() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -9,7 +10,7 @@ import Testing
 /// (a new folder gone, an earlier run's files and bytes intact) or holds the complete new run,
 /// with no temporary file and no lock file. Then SIGKILL: the next run, without --force, removes
 /// the debris and writes.
-@Suite(.serialized) struct StopTests {
+@Suite(.serialized, .slow) struct StopTests {
     static let signals = [SIGINT, SIGTERM, SIGHUP]
     static let newRun = ["--no-text", "--style", "overlay", "--frames", "24", "--spinner-color", "black"]
 

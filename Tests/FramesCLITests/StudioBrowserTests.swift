@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Comparison
@@ -11,7 +12,7 @@ import Testing
 /// bad value shows its error beside its control. The last test takes the screenshots in
 /// docs/images (written there with FRAMES_UPDATE_DOCS=1, else into the artifacts folder) and
 /// measures the latency of an edit.
-@Suite(.serialized) struct StudioBrowserTests {
+@Suite(.serialized, .slow) struct StudioBrowserTests {
     static let backdrop = "%23F2F4F7"
 
     /// Waits until the page has shown the render of its current state (or an error).

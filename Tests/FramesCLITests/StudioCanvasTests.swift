@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -11,7 +12,7 @@ import Testing
 /// screen, the loop's frames over the still are the command line's frames, and every edit is
 /// recorded as the User Timing measures `edit-to-paint` and `edit-to-loop`. Nothing here is timed:
 /// bench/studio-latency.py measures.
-@Suite(.serialized) struct StudioCanvasTests {
+@Suite(.serialized, .slow) struct StudioCanvasTests {
     let tests = StudioBrowserTests()
 
     /// Bytes the page's script returns as base64 (a Uint8Array or Uint8ClampedArray expression).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Studio
@@ -69,7 +70,7 @@ import Testing
 
     /// SIGTERM and SIGINT while both workers make loops of 10 000 frames and a third waits: the
     /// process ends (within the test's generous deadline), and the clients see their streams cut.
-    @Test(arguments: [SIGTERM, SIGINT])
+    @Test(.slow, arguments: [SIGTERM, SIGINT])
     func aStopEndsTheStudioDuringLongLoops(signal: Int32) throws {
         let studio = try StudioServer()
         defer { studio.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Studio
@@ -6,7 +7,7 @@ import Testing
 /// The preview handled as a person would, in headless Chromium: zoom to fit and to the card (and
 /// the card brought into view when the device changes), wheel zoom and panning, the background,
 /// arrow keys stepping frames, and the view of the still before the last change.
-@Suite(.serialized) struct StudioInteractionTests {
+@Suite(.serialized, .slow) struct StudioInteractionTests {
     let tests = StudioBrowserTests()
 
     /// The card's box and the viewport's, in CSS pixels of the window: [card…, viewport…].

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Studio
@@ -10,7 +11,7 @@ import Testing
 /// while a field is edited; at 1280 px the Swift code wraps; the scale's placeholder is the
 /// device's. Then what a link may hold: unknown and bad parameters are marked at their controls
 /// and the rest renders; the token is asked for when the link has none.
-@Suite(.serialized) struct StudioLayoutTests {
+@Suite(.serialized, .slow) struct StudioLayoutTests {
     let tests = StudioBrowserTests()
     let pictures = StudioPictureTests()
 

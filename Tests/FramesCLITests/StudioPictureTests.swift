@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Studio
@@ -6,7 +7,7 @@ import Testing
 /// The studio's pictures in docs/images, taken from the real page (written there with
 /// FRAMES_UPDATE_DOCS=1, else into the artifacts folder). The latency of an edit is measured by
 /// bench/studio-latency.py, not here (docs/studio.md, "Latency").
-@Suite(.serialized) struct StudioPictureTests {
+@Suite(.serialized, .slow) struct StudioPictureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 

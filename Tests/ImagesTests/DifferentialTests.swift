@@ -1,4 +1,5 @@
 import CZlib
+import TestSupport
 import Testing
 
 @testable import Images
@@ -8,7 +9,7 @@ import Testing
 /// inflates the image data (a valid zlib stream, its Adler-32 checked, exactly height scanlines of
 /// the filter types asked for) and libpng decodes the file to the same pixels. Over random images
 /// and real frames, with this package's row deflate and with zlib, and every filter type.
-@Suite struct DifferentialTests {
+@Suite(.slow) struct DifferentialTests {
     /// A premultiplied image of random pixels (every channel at most its alpha), with runs and
     /// repeated rows mixed in so that the deflaters' matches are exercised too.
     static func randomImage(width: Int, height: Int, seed: UInt64) -> Pixmap {

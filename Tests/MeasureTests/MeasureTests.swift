@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Images
@@ -96,11 +97,13 @@ import Testing
     /// Overlay frames this package draws (over a backdrop of gradients, with either preset's
     /// padding), read back: every length within a tenth of a point (0.02 pt for the stroke),
     /// every colour within ΔE 0.5, the arc within 0.2°, the dim within 0.005.
-    @Test(arguments: [
-        (Variant.overlay, 2.0, 7, "#E8421A", "#DDE3EA", "#FFFFFF", 3.0, 44.0),
-        (Variant.overlay, 3.0, 40, "#1A78E8", "#F2F2F2", "#20242B", 6.0, 60.0),
-        (Variant.indicator, 2.0, 23, "#2E7D32", "#C8E6C9", "#FAFAFA", 2.0, 30.0),
-    ])
+    @Test(
+        .slow,
+        arguments: [
+            (Variant.overlay, 2.0, 7, "#E8421A", "#DDE3EA", "#FFFFFF", 3.0, 44.0),
+            (Variant.overlay, 3.0, 40, "#1A78E8", "#F2F2F2", "#20242B", 6.0, 60.0),
+            (Variant.indicator, 2.0, 23, "#2E7D32", "#C8E6C9", "#FAFAFA", 2.0, 30.0),
+        ])
     func framesOfThisPackageReadBack(
         preset: Variant, scale: Double, frame: Int, spinner: String, track: String, card: String, stroke: Double,
         size: Double

@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import Images
@@ -10,7 +11,7 @@ import Testing
 /// PNG and read back, and every documented property is measured from the decoded pixels, for
 /// `.indicator`, `.overlay` and the documentation's example style at scales 1, 2 and 3.
 /// The measurements also go to `.build/conformance.md` (the README's table).
-@Suite(.serialized) struct ConformanceTests {
+@Suite(.serialized, .slow) struct ConformanceTests {
     struct Case: Sendable, CustomStringConvertible {
         let name: String
         let style: LoadingStyle

@@ -57,20 +57,33 @@ enum HBShape {
         if !before.isEmpty { arguments.append("--text-before=\(before)") }
         if !after.isEmpty { arguments.append("--text-after=\(after)") }
         process.arguments = arguments
-        // Output through a file: reading a pipe in Foundation can fail with EINTR while other
-        // tests run processes.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hb-shape-\(UUID().uuidString)")
+        // Output through files: reading a pipe in Foundation can fail with EINTR while other
+        // tests run processes. hb-shape 6 echoes the text around the run on stderr: kept out of
+        // the test's output, and shown only when it fails.
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hb-shape-\(UUID().uuidString)")
+        let file = base.appendingPathExtension("json")
+        let errors = base.appendingPathExtension("err")
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: file) }
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: errors)
+        }
         let handle = try FileHandle(forWritingTo: file)
+        let errorHandle = try FileHandle(forWritingTo: errors)
         process.standardOutput = handle
+        process.standardError = errorHandle
         try process.run()
         process.waitUntilExit()
         try handle.close()
+        try errorHandle.close()
         let data = try Data(contentsOf: file)
         guard process.terminationStatus == 0,
             let json = try JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        else { throw HBShapeError.failed(String(decoding: data, as: UTF8.self)) }
+        else {
+            let said = try Data(contentsOf: errors)
+            throw HBShapeError.failed(String(decoding: data + said, as: UTF8.self))
+        }
         return json.map {
             Glyph(
                 glyph: UInt32($0["g"] as! Int), dx: $0["dx"] as? Int ?? 0, dy: $0["dy"] as? Int ?? 0,

@@ -107,7 +107,7 @@ enum MeasureCommand {
     static func run(_ arguments: [String]) throws(FramesError) -> Int32 {
         let options = try parser.parse(arguments, into: Options())
         if options.help {
-            try Console.print(parser.helpText)
+            Console.print(parser.helpText)
             return 0
         }
         // A stop (Ctrl-C) is seen once the screenshot is read and once it is measured, before

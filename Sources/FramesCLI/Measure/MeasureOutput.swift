@@ -22,15 +22,15 @@ extension MeasurePlan {
         if options.json {
             var object = MeasureOutput.json(measurement)
             if let verdict { object["against"] = MeasureOutput.json(verdict, textMatches: measurement.textMatches) }
-            try Console.print(JSONValue.object(object).text)
+            Console.print(JSONValue.object(object).text)
             if let verdict, let against { Console.writeError(MeasureOutput.table(verdict, against: against.name)) }
         } else if let verdict, let against {
-            try Console.write(MeasureOutput.table(verdict, against: against.name, label: labelRow(measurement)))
+            Console.write(MeasureOutput.table(verdict, against: against.name, label: labelRow(measurement)))
         } else {
             if !unknown.isEmpty {
                 Console.printError("note: not recovered, left out of the style: \(unknown.joined(separator: ", "))")
             }
-            try Console.print(MeasureOutput.styleFile(measurement))
+            Console.print(MeasureOutput.styleFile(measurement))
         }
         if let report = options.report {
             let page = MeasureReport(
