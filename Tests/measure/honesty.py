@@ -2,7 +2,7 @@
 """Checks that `frames measure` is honest about itself: the truth within its printed +-, and
 `--against` passing on a render of the very style it measures.
 
-Usage: honesty.py FRAMES FOLDER [--count N] [--seed S] [--require SHARE] [--show-misses]
+Usage: honesty.py FRAMES FOLDER [--count N] [--seed S] [--require SHARE] [--show-misses] [--json OUT]
 
 Each case is a style drawn at random (either preset, as it is or with other colours, sizes,
 paddings, corner radius, label text or none) rendered by FRAMES itself, as an overlay on a
@@ -19,8 +19,8 @@ label that is not a default text). A property counts as covered when its error (
 colour CIEDE2000 as it shows, over what it is drawn on; this file's own implementation) is
 within the +- the JSON prints for it, and the printed value is the style file's (rounded) value.
 Prints the coverage of each property by kind, and how many renders `--against` passed; with
---require, exits 1 unless every property is covered on at least SHARE of the cases and
-`--against` passed on every render measured. Needs Pillow (Tests/measure/requirements.txt).
+--require, exits 1 unless the properties of all the screenshots together are covered on at
+least SHARE and `--against` passed on every render measured. Needs Pillow (Tests/measure/requirements.txt).
 """
 import argparse
 import json
@@ -196,13 +196,14 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--count", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--require", type=float, help="exit 1 unless every property is covered on this share")
+    parser.add_argument("--require", type=float, help="exit 1 unless this share of all properties is covered")
     parser.add_argument("--show-misses", action="store_true", help="print every property outside its +-")
+    parser.add_argument("--json", help="write every property's error and +- to this file")
     args = parser.parse_args()
     os.makedirs(args.folder, exist_ok=True)
     rng = random.Random(args.seed)
     cases = [make(args.frames, args.folder, index, rng) for index in range(args.count)]
-    table, against, lost, misses = {}, {}, [], []
+    table, against, lost, misses, records = {}, {}, [], [], []
     for case in cases:
         for kind in case["files"]:
             checked = check(args.frames, case, kind)
@@ -216,6 +217,8 @@ def main():
                 misses.append(f"--against fails: {where}: {'; '.join(failing)}")
             for prop, (error, pm, got, want) in rows.items():
                 covered = error <= pm + 1e-9
+                records.append({"case": where, "kind": kind, "property": prop, "error": error, "uncertainty": pm,
+                                "preset": case["preset"], "measured": got, "truth": want})
                 table.setdefault(prop, {}).setdefault(kind, []).append(covered)
                 if not covered:
                     misses.append(f"{prop} outside: {where}: {got} ± {pm}, truth {want} (error {error:.3f})")
@@ -235,8 +238,13 @@ def main():
         share = sum(everything) / len(everything) if everything else 1
         cells.append(f"{100 * share:.1f} %")
         print(f"| {prop} | " + " | ".join(cells) + " |")
-        if args.require is not None and share < args.require:
-            ok = False
+    pooled = [c for prop in table.values() for values in prop.values() for c in values]
+    cells = [f"{sum(c for p in table.values() for c in p.get(kind, []))}/"
+             f"{sum(len(p.get(kind, [])) for p in table.values())}" for kind in kinds]
+    share = sum(pooled) / max(1, len(pooled))
+    print("| every property | " + " | ".join(cells) + f" | {100 * share:.1f} % |")
+    if args.require is not None and share < args.require:
+        ok = False
     cells = [f"{sum(against.get(kind, []))}/{len(against.get(kind, []))}" for kind in kinds]
     total = [p for v in against.values() for p in v]
     print(f"| --against passes | " + " | ".join(cells) + f" | {100 * sum(total) / max(1, len(total)):.1f} % |")
@@ -245,6 +253,9 @@ def main():
             print(line)
     for where in lost:
         print("not found: " + where)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(records, f, indent=1, ensure_ascii=False)
     if args.require is not None:
         print("PASS" if ok else "FAIL")
         sys.exit(0 if ok else 1)
