@@ -2,14 +2,15 @@ import Raster
 
 /// The measured style as a person would write it: no figure finer than its ± can tell.
 ///
-/// A length (points) is taken to the coarsest of 1, 0.5, 0.1, 0.05 and 0.01 pt that moves it by at
-/// most half its ± (8.01 ± 0.3 pt is 8, 15.37 ± 0.05 pt is 15.35, 15.37 ± 0.02 pt stays); the
-/// dim amount the same way at 0.1, 0.05, 0.01 and 0.001. A colour is taken to the first of its `#RGB` grey, its `#RGB` form
-/// (each channel a multiple of 0x11), its nearest grey and itself that is within half its ± in
-/// CIEDE2000 (#FEFEFE ± 1 is #FFFFFF; #4287F5 ± 1 stays). Half the ±, so that what rounding moves
-/// is small beside what the measurement does not know: the truth stays within the printed ± about
-/// as often as within the unrounded one (docs/measure.md). A property without a ± keeps its value
-/// to 0.01 pt (0.001 for the dim).
+/// A length (points) is taken to the coarsest of 1, 0.5, 0.1, 0.05 and 0.01 pt that moves it by
+/// at most half its ± (8.01 ± 0.3 pt is 8, 15.37 ± 0.05 pt is 15.35, 15.37 ± 0.02 pt stays); the
+/// dim amount the same way at 0.1, 0.05, 0.01 and 0.001. A colour is taken to the first of its
+/// `#RGB` grey (each channel the same multiple of 0x11), its nearest grey and itself that is
+/// within half its ± in CIEDE2000 (#FEFEFE ± 1 is #FFFFFF, #E1E0E0 ± 1.2 is #E0E0E0, #4287F5
+/// stays): a brand's hue is not moved toward a rounder hex, which honesty.py showed takes the
+/// truth out of the ±. Half the ±, so that what rounding moves is small beside what the
+/// measurement does not know (docs/measure.md). A property without a ± keeps its value to
+/// 0.01 pt (0.001 for the dim).
 extension IndicatorMeasurement {
     /// `style` rounded as above; the style file, the JSON, the verdicts and the studio show this.
     public var roundedStyle: LoadingStyle {
@@ -43,8 +44,8 @@ extension IndicatorMeasurement {
         return (value / finest).rounded() * finest
     }
 
-    /// The first of `color`'s `#RGB` grey, `#RGB` form, grey and itself within `limit` ΔE00 of it
-    /// (alpha kept).
+    /// The first of `color`'s `#RGB` grey, its grey and itself within `limit` ΔE00 of it (alpha
+    /// kept).
     static func rounded(_ color: Color, within limit: Double) -> Color {
         let channels = [Double(color.red), Double(color.green), Double(color.blue)]
         let grey = channels.reduce(0, +) / 3
@@ -52,9 +53,6 @@ extension IndicatorMeasurement {
         func exact(_ value: Double) -> UInt8 { UInt8(value.rounded()) }
         let candidates = [
             Color(red8: shortForm(grey), green8: shortForm(grey), blue8: shortForm(grey), alpha8: color.alpha),
-            Color(
-                red8: shortForm(channels[0]), green8: shortForm(channels[1]), blue8: shortForm(channels[2]),
-                alpha8: color.alpha),
             Color(red8: exact(grey), green8: exact(grey), blue8: exact(grey), alpha8: color.alpha),
         ]
         for candidate in candidates where ColorDifference.ciede2000(candidate, color) <= limit {
