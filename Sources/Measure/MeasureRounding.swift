@@ -34,14 +34,13 @@ extension IndicatorMeasurement {
     /// `value` at the coarsest of `steps` (coarsest first) that moves it by at most `limit`, else
     /// at the finest.
     static func rounded(_ value: Double, within limit: Double, steps: [Double]) -> Double {
-        for step in steps {
-            // Whole multiples in integers of the finest step, so that 0.1 × 3 prints as 0.3.
-            let scaled = (value / step).rounded() * step
-            let tidy = (scaled / steps[steps.count - 1]).rounded() * steps[steps.count - 1]
-            if abs(tidy - value) <= limit { return tidy }
+        // Divided by a whole number of steps a unit (100 for 0.01), so that 15.37 prints as 15.37.
+        func round(_ step: Double) -> Double {
+            let perUnit = (1 / step).rounded()
+            return (value * perUnit).rounded() / perUnit
         }
-        let finest = steps[steps.count - 1]
-        return (value / finest).rounded() * finest
+        for step in steps where abs(round(step) - value) <= limit { return round(step) }
+        return round(steps[steps.count - 1])
     }
 
     /// The first of `color`'s `#RGB` grey, its grey and itself within `limit` ΔE00 of it (alpha
