@@ -11,7 +11,8 @@ the arc at one of eight frames. Each render is then measured three ways:
 
     png      the render as it is
     jpeg     saved by Pillow as a JPEG of quality 60-95 (4:2:0)
-    resized  resized by 0.5-1.5 with nearest, bilinear, bicubic or Lanczos (Pillow)
+    resized  resized by 0.5-1.5 with nearest, bilinear, bicubic or Lanczos (Pillow); one in four
+             to a whole scale (2/3 of @3 is @2), as a sharing tool may
 
 with `FRAMES measure FILE --json --against STYLE` (the style file `--print-style` wrote for the
 render; `--scale` with the exact scale for an inline card or a resized screen; `--text` for a
@@ -39,6 +40,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from score import bases, ciede2000, over, rgba  # noqa: E402
 
 DEVICES = ["iPhone SE", "iPhone 13 mini", "iPhone 14", "iPhone 15", "iPhone 15 Plus", "iPhone 16 Pro"]
+DEVICE_SCALES = {"iPhone SE": 2}
 LANGUAGES = ["en", "cs", "de", "fr", "pl", "hu", "sv", "it"]
 TEXTS = ["Paying…", "Please wait", "Authorising card", "One moment\\nplease"]
 FILTERS = {"nearest": Image.NEAREST, "bilinear": Image.BILINEAR, "bicubic": Image.BICUBIC, "lanczos": Image.LANCZOS}
@@ -133,6 +135,11 @@ def make(binary, folder, index, rng):
     quality = rng.randrange(60, 96)
     image.save(os.path.join(out, "jpeg.jpg"), quality=quality)
     factor = rng.uniform(0.5, 1.5)
+    native_scale = case["scale"] or DEVICE_SCALES.get(case["device"], 3)
+    if rng.random() < 0.25:
+        # As sharing tools do: to a whole scale (2/3 of @3 is @2), which measure cannot tell.
+        factor = rng.choice([s / native_scale for s in (1, 2, 3) if 0.5 <= s / native_scale <= 1.5 and s != native_scale]
+                            or [factor])
     size = (max(1, round(image.width * factor)), max(1, round(image.height * factor)))
     method = rng.choice(sorted(FILTERS))
     image.resize(size, FILTERS[method]).save(os.path.join(out, "resized.png"))
