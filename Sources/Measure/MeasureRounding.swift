@@ -6,9 +6,10 @@ import Raster
 /// at most half its ± (8.01 ± 0.3 pt is 8, 15.37 ± 0.05 pt is 15.35, 15.37 ± 0.02 pt stays); the
 /// dim amount the same way at 0.1, 0.05, 0.01 and 0.001. A colour is taken to the first of its
 /// `#RGB` grey (each channel the same multiple of 0x11), its nearest grey and itself that is
-/// within half its ± in CIEDE2000 (#FEFEFE ± 1 is #FFFFFF, #E1E0E0 ± 1.2 is #E0E0E0, #4287F5
-/// stays): a brand's hue is not moved toward a rounder hex, which honesty.py showed takes the
-/// truth out of the ±. Half the ±, so that what rounding moves is small beside what the
+/// within half its ± in CIEDE2000, and never by more than ΔE 1, which people barely see
+/// (#FEFEFE ± 1 is #FFFFFF, #E1E0E0 ± 1.2 is #E0E0E0, #5C5C5C ± 7.6 stays, #4287F5 stays): a
+/// brand's hue is not moved toward a rounder hex, which honesty.py showed takes the truth out of
+/// the ±, nor a grey by more than can be seen. Half the ±, so that what rounding moves is small beside what the
 /// measurement does not know (docs/measure.md). A property without a ± keeps its value to
 /// 0.01 pt (0.001 for the dim).
 extension IndicatorMeasurement {
@@ -43,8 +44,8 @@ extension IndicatorMeasurement {
         return round(steps[steps.count - 1])
     }
 
-    /// The first of `color`'s `#RGB` grey, its grey and itself within `limit` ΔE00 of it (alpha
-    /// kept).
+    /// The first of `color`'s `#RGB` grey, its grey and itself within `limit` ΔE00 of it and
+    /// within ΔE 1 (alpha kept).
     static func rounded(_ color: Color, within limit: Double) -> Color {
         let channels = [Double(color.red), Double(color.green), Double(color.blue)]
         let grey = channels.reduce(0, +) / 3
@@ -54,7 +55,7 @@ extension IndicatorMeasurement {
             Color(red8: shortForm(grey), green8: shortForm(grey), blue8: shortForm(grey), alpha8: color.alpha),
             Color(red8: exact(grey), green8: exact(grey), blue8: exact(grey), alpha8: color.alpha),
         ]
-        for candidate in candidates where ColorDifference.ciede2000(candidate, color) <= limit {
+        for candidate in candidates where ColorDifference.ciede2000(candidate, color) <= min(limit, 1) {
             return candidate
         }
         return color

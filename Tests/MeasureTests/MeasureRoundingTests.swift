@@ -21,7 +21,7 @@ import Testing
     @Test(arguments: [
         ("#FEFEFE", 1.0, "#FFFFFF"), ("#656565", 1.0, "#666666"), ("#E1E0E0", 1.2, "#E0E0E0"),
         ("#4287F5", 1.0, "#4287F5"), ("#4287F5", 2.0, "#4287F5"), ("#CBBB34", 12.0, "#CBBB34"),
-        ("#06D37B", 0.0, "#06D37B"),
+        ("#06D37B", 0.0, "#06D37B"), ("#5C5C5C", 7.6, "#5C5C5C"),
     ])
     func aColourTakesTheRoundestHexWithinHalfItsPlusMinus(_ hex: String, _ plusMinus: Double, _ expected: String) {
         guard let color = Color(parsing: hex) else {
