@@ -59,7 +59,16 @@ struct Uncertainty {
             // Text under 24 px an em in a lossless screenshot takes its colour from the ink's
             // mass (`LabelFit.use(text:)`), which this package's own renders show off by up to
             // ΔE 4 (Tests/measure/honesty.py).
-            if known, !lossy, label.size * s < 24 { out["textColor"] = 4.5 }
+            let fromMass = known && !lossy && label.size * s < 24
+            if fromMass { out["textColor"] = 4.5 }
+            // Stems under about 4 px (an em under 48 px) resized by bicubic or Lanczos, which
+            // overshoot, give a plateau past the text's colour by up to a sixth of its contrast
+            // with the card (#666666 on white read as #555555 at 2/3 of @3, a whole scale that
+            // looks like a render).
+            if !fromMass, parts.options.format != .jpeg, label.size * s < 48 {
+                let contrast = ColorDifference.ciede2000(label.color.color, ring.card.color)
+                out["textColor"] = max(out["textColor"]!, 0.16 * contrast)
+            }
             // Without the card's sides (a card cropped to its edges, as the indicator's own
             // renders are), the label's region runs to the image's edges and takes in what shows
             // past the card's corners: this package's renders show the text colour up to ΔE 8.3 off.
