@@ -7,8 +7,9 @@
 /// holds what the scatter does not show: how another rasterizer anti-aliases, JPEG's blocks and
 /// halved colour resolution, the blur of a resampled screenshot. The floors were set from the
 /// generated screenshots of Tests/measure (docs/measure.md) and raised where honesty.py showed
-/// the truth outside: a lossy length's to 0.4 px, a known text's colour in a lossy screenshot to
-/// twice the colour floor and, from the ink's mass, to ΔE 4.5.
+/// the truth outside: a lossy length's to 0.4 px; the text colour's to twice the colour floor in
+/// a lossy screenshot, ΔE 4.5 from the ink's mass, a sixth of the text's contrast with the card
+/// for thin text read from its plateau, ΔE 9 in a card cropped to its edges.
 struct Uncertainty {
     let parts: IndicatorParts
 
