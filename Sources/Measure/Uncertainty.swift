@@ -55,29 +55,38 @@ struct Uncertainty {
             let sizeSpread = (label.sizeSpread * label.sizeSpread + 0.05 * 0.05).squareRoot()
             out["textSize"] = 1.7 * sizeSpread
             out["textGap"] = 1.8 * (pow2(font.ascender * sizeSpread) + pow2(length(0.3))).squareRoot()
-            let known = label.text != nil && label.matches != false
-            out["textColor"] = (known ? (lossy ? 2 : 1.5) : 3) * colorFloor
-            // Text under 24 px an em in a lossless screenshot takes its colour from the ink's
-            // mass (`LabelFit.use(text:)`), which this package's own renders show off by up to
-            // ΔE 4 (Tests/measure/honesty.py).
-            let fromMass = known && !lossy && label.size * s < 24
-            if fromMass { out["textColor"] = 4.5 }
-            // Stems under about 4 px (an em under 48 px) resized by bicubic or Lanczos, which
-            // overshoot, give a plateau past the text's colour by up to a sixth of its contrast
-            // with the card (#666666 on white read as #555555 at 2/3 of @3, a whole scale that
-            // looks like a render).
-            if !fromMass, parts.options.format != .jpeg, label.size * s < 48 {
-                let contrast = ColorDifference.ciede2000(label.color.color, ring.card.color)
-                out["textColor"] = max(out["textColor"]!, 0.16 * contrast)
-            }
-            // Without the card's sides (a card cropped to its edges, as the indicator's own
-            // renders are), the label's region runs to the image's edges and takes in what shows
-            // past the card's corners: this package's renders show the text colour up to ΔE 8.3 off.
-            if card.left == nil && card.right == nil { out["textColor"] = max(out["textColor"]!, 9) }
-            // A JPEG's text within 15 of the card's luma has its hue from the halved colour alone.
-            if parts.options.format == .jpeg, abs(label.color.luma - ring.card.luma) < 15 {
-                out["textColor"] = max(out["textColor"]!, 12)
-            }
+            out["textColor"] = textColorUncertainty(label)
+        }
+        return out
+    }
+
+    /// The text colour's ±, ΔE00: a multiple of the colour floor, widened where honesty.py
+    /// showed the measured colour off by more.
+    func textColorUncertainty(_ label: LabelFit) -> Double {
+        let s = parts.scale
+        let ring = parts.ring
+        let known = label.text != nil && label.matches != false
+        var out = (known ? (lossy ? 2 : 1.5) : 3) * colorFloor
+        // Text under 24 px an em in a lossless screenshot takes its colour from the ink's
+        // mass (`LabelFit.use(text:)`), which this package's own renders show off by up to
+        // ΔE 4 (Tests/measure/honesty.py).
+        let fromMass = known && !lossy && label.size * s < 24
+        if fromMass { out = 4.5 }
+        // Stems under about 4 px (an em under 48 px) resized by bicubic or Lanczos, which
+        // overshoot, give a plateau past the text's colour by up to a sixth of its contrast
+        // with the card (#666666 on white read as #555555 at 2/3 of @3, a whole scale that
+        // looks like a render).
+        if !fromMass, parts.options.format != .jpeg, label.size * s < 48 {
+            let contrast = ColorDifference.ciede2000(label.color.color, ring.card.color)
+            out = max(out, 0.16 * contrast)
+        }
+        // Without the card's sides (a card cropped to its edges, as the indicator's own
+        // renders are), the label's region runs to the image's edges and takes in what shows
+        // past the card's corners: this package's renders show the text colour up to ΔE 8.3 off.
+        if parts.card.left == nil && parts.card.right == nil { out = max(out, 9) }
+        // A JPEG's text within 15 of the card's luma has its hue from the halved colour alone.
+        if parts.options.format == .jpeg, abs(label.color.luma - ring.card.luma) < 15 {
+            out = max(out, 12)
         }
         return out
     }
