@@ -1,12 +1,15 @@
 import Foundation
 import Testing
 
+@testable import Studio
+
 /// `frames measure` honest about itself, on renders of this package's own styles: the truth
 /// within the printed ± and `--against` passing on every render of its own style
-/// (Tests/measure/honesty.py, a small fixed-seed set), the style file rounded as far as the ±
-/// allows, a failure naming the tolerance that would accept it, and a note when the image's size
-/// chose a device among several of one screen. Python with Pillow is needed
-/// (Tests/measure/requirements.txt); a missing module is a failure that says what to install.
+/// (Tests/measure/honesty.py, a small fixed-seed set), the style file and the studio's controls
+/// rounded as far as the ± allows, a failure naming the tolerance that would accept it, and a
+/// note when the image's size chose a device among several of one screen. Python with Pillow is
+/// needed (Tests/measure/requirements.txt); a missing module is a failure that says what to
+/// install.
 @Suite(.serialized) struct MeasureHonestyTests {
     /// The overlay preset on an iPhone 15 (1179 × 2556 px), frame 12 of 60, rendered once a run.
     static let overlay: Result<URL, Error> = Result {
@@ -44,6 +47,17 @@ import Testing
         }
         for (name, hex) in ["spinnerColor": "#4287F5", "trackColor": "#E0E0E0", "textColor": "#666666"] {
             #expect(style?[name] as? String == hex, "\(name): \(style?[name] ?? "missing"), not \(hex)")
+        }
+    }
+
+    @Test func theStudioSetsItsControlsAndSwiftCodeToTheStyleFilesFigures() throws {
+        // The studio's Swift code is drawn from its controls, which the match sets.
+        let bytes = [UInt8](try Data(contentsOf: try Self.overlay.get()))
+        let answer = try StudioMatch.measure(bytes, name: "frame_0012.png")
+        let object = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
+        let state = object?["state"] as? [String: Any]
+        for (flag, value) in ["text-gap": "8", "spinner-size": "48", "padding-horizontal": "24", "text-size": "14"] {
+            #expect(state?[flag] as? String == value, "\(flag): \(state?[flag] ?? "missing"), not \(value)")
         }
     }
 
