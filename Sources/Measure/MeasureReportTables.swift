@@ -11,15 +11,16 @@ extension MeasureReport {
                 "<th>Expected (\(escapeHTML(against ?? "")))</th><th>Difference</th><th>Tolerance</th><th>Result</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
+        let style = m.roundedStyle
         for (index, property) in StyleProperty.all.enumerated() {
             let unknown = m.unknown.contains(property.name)
-            var value = unknown ? "unknown" : property.text(for: property.value(in: m.style))
-            if case .number(let number) = property.value(in: m.style), !unknown {
+            var value = unknown ? "unknown" : property.text(for: property.value(in: style))
+            if case .number(let number) = property.value(in: style), !unknown {
                 value = MeasureVerdict.brief(number)
             }
             let plusMinus = m.uncertainty[property.name].map { MeasureVerdict.brief($0) } ?? ""
             var swatch = ""
-            if case .color(let color) = property.value(in: m.style), !unknown {
+            if case .color(let color) = property.value(in: style), !unknown {
                 swatch =
                     "<span style=\"display:inline-block;width:12px;height:12px;border:1px solid #999;"
                     + "background:\(color.hex.prefix(7))\"></span> "

@@ -3,12 +3,15 @@ import StrictJSON
 
 /// A measured style checked property by property against an expected one.
 ///
+/// The measured value is the one the style file holds (`IndicatorMeasurement.roundedStyle`).
 /// Colours are compared by CIEDE2000 as they show: each over what it is drawn on in the
 /// measurement (the arc over the track, the track and the label over the card, the card over
 /// white), so a translucent colour passes when it looks the same. Lengths (and the text size)
-/// pass within the length tolerance, the dim amount within the opacity tolerance. A property the
-/// measurement could not recover is "unknown", the font family (never measured, only assumed)
-/// is "assumed"; neither fails.
+/// pass within the length tolerance, the dim amount within the opacity tolerance, each widened by
+/// the property's ±: a property fails only when it is off by more than the tolerance and what the
+/// measurement cannot tell together, so a screenshot of the expected style passes however lossy.
+/// A property the measurement could not recover is "unknown", the font family (never measured,
+/// only assumed) is "assumed"; neither fails.
 public struct MeasureVerdict: Sendable {
     /// How a property compares.
     public enum Result: String, Sendable {
@@ -38,6 +41,23 @@ public struct MeasureVerdict: Sendable {
         public let result: Result
         /// The difference as a number (ΔE00, pt or opacity), nil when not compared.
         public let value: Double?
+        /// The measured value's ±, nil when it has none.
+        public var uncertainty: Double? = nil
+        /// Which tolerance the row is held to, nil when not compared.
+        public var kind: Tolerance? = nil
+        /// The least tolerance of `kind` that passes the row: the difference less the ±, up to
+        /// the next 0.01; nil when not compared.
+        public var acceptedAt: Double? = nil
+    }
+
+    /// The three tolerances.
+    public enum Tolerance: String, Sendable {
+        /// ΔE00.
+        case color
+        /// Points.
+        case length
+        /// 0…1.
+        case opacity
     }
 
     /// The rows, in the documentation's order of the properties.
@@ -52,11 +72,12 @@ public struct MeasureVerdict: Sendable {
         _ measurement: IndicatorMeasurement, against expected: LoadingStyle, colorTolerance: Double = 2,
         lengthTolerance: Double = 0.5, opacityTolerance: Double = 0.02
     ) {
-        let measured = measurement.style
+        let measured = measurement.roundedStyle
         var rows: [Row] = []
         for property in StyleProperty.all {
             let want = property.value(in: expected)
             let got = property.value(in: measured)
+            let uncertainty = measurement.uncertainty[property.name] ?? 0
             let plusMinus = measurement.uncertainty[property.name].map { " ± " + MeasureVerdict.brief($0) } ?? ""
             let shown = property.text(for: got) + plusMinus
             if measurement.unknown.contains(property.name) {
@@ -67,11 +88,14 @@ public struct MeasureVerdict: Sendable {
             case (.color, .color(let a), .color(let b)):
                 let base = MeasureVerdict.base(of: property, in: measured)
                 let delta = ColorDifference.ciede2000(a.over(base), b.over(base))
-                let result: Result = delta <= colorTolerance ? .pass : .fail
-                rows.append(
-                    Row(
-                        property.name, a.hex, shown, "ΔE " + MeasureVerdict.brief(delta),
-                        "ΔE " + MeasureVerdict.brief(colorTolerance), result, delta))
+                let result: Result = delta <= colorTolerance + uncertainty ? .pass : .fail
+                var row = Row(
+                    property.name, a.hex, shown, "ΔE " + MeasureVerdict.brief(delta),
+                    "ΔE " + MeasureVerdict.brief(colorTolerance), result, delta)
+                row.kind = .color
+                row.uncertainty = measurement.uncertainty[property.name]
+                row.acceptedAt = MeasureVerdict.least(delta - uncertainty)
+                rows.append(row)
             case (.fontName, _, _):
                 rows.append(
                     Row(property.name, property.text(for: want), property.text(for: got), "", "", .assumed, nil))
@@ -80,11 +104,14 @@ public struct MeasureVerdict: Sendable {
                 let tolerance = opacity ? opacityTolerance : lengthTolerance
                 let delta = abs(a - b)
                 let unit = opacity ? "" : " pt"
-                rows.append(
-                    Row(
-                        property.name, property.text(for: want), MeasureVerdict.brief(b) + plusMinus,
-                        MeasureVerdict.brief(delta) + unit, MeasureVerdict.brief(tolerance) + unit,
-                        delta <= tolerance ? .pass : .fail, delta))
+                var row = Row(
+                    property.name, property.text(for: want), MeasureVerdict.brief(b) + plusMinus,
+                    MeasureVerdict.brief(delta) + unit, MeasureVerdict.brief(tolerance) + unit,
+                    delta <= tolerance + uncertainty + 1e-9 ? .pass : .fail, delta)
+                row.kind = opacity ? .opacity : .length
+                row.uncertainty = measurement.uncertainty[property.name]
+                row.acceptedAt = MeasureVerdict.least(delta - uncertainty)
+                rows.append(row)
             default:
                 rows.append(Row(property.name, property.text(for: want), shown, "", "", .unknown, nil))
             }
@@ -101,6 +128,12 @@ public struct MeasureVerdict: Sendable {
         case StyleProperty.trackColor.name, StyleProperty.textColor.name: return card
         default: return .white
         }
+    }
+
+    /// `value` up to the next 0.01 (at least 0): a tolerance that accepts a difference of
+    /// `value`.
+    static func least(_ value: Double) -> Double {
+        max(0, ((value - 1e-9) * 100).rounded(.up) / 100)
     }
 
     /// A number with at most two decimals, as the table writes it.

@@ -67,7 +67,7 @@ enum StudioMatch {
             state["device"] = .string(device.name)
             if let same = sameScreen(as: device) { notes.insert(same, at: 0) }
         }
-        let style = MeasureOutput.rounded(measurement.style)
+        let style = measurement.roundedStyle
         for property in StyleProperty.all where !measurement.unknown.contains(property.name) {
             if case .fontName(nil) = property.value(in: style) { continue }
             state[property.flag] = .string(property.text(for: property.value(in: style)))

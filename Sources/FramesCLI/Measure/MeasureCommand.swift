@@ -89,13 +89,16 @@ enum MeasureCommand {
             help: "Check every property against a style file (or the preset overlay or indicator); exit 1 "
                 + "when one is off.", \.against, .nonEmpty("a style file or a preset name")),
         .value(
-            "length-tolerance", "pt", help: "With --against: how far a length may be off.", default: "0.5",
+            "length-tolerance", "pt", help: "With --against: how far a length may be off, beyond its measured ±.",
+            default: "0.5",
             \.lengthTolerance, .number("a length from 0 to 10000 pt") { $0 >= 0 && $0 <= LoadingStyle.maxLength }),
         .value(
-            "color-tolerance", "dE", help: "With --against: how far a colour may be off (CIEDE2000).",
+            "color-tolerance", "dE",
+            help: "With --against: how far a colour may be off (CIEDE2000), beyond its measured ±.",
             default: "2", \.colorTolerance, .number("a CIEDE2000 difference from 0 to 100") { $0 >= 0 && $0 <= 100 }),
         .value(
-            "opacity-tolerance", "0-1", help: "With --against: how far dimAmount may be off.", default: "0.02",
+            "opacity-tolerance", "0-1", help: "With --against: how far dimAmount may be off, beyond its measured ±.",
+            default: "0.02",
             \.opacityTolerance, .number("an opacity from 0 to 1") { $0 >= 0 && $0 <= 1 }),
         .value(
             "report", "file",

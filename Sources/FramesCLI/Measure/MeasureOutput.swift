@@ -53,10 +53,10 @@ extension MeasurePlan {
 
 /// The measurement as text.
 package enum MeasureOutput {
-    /// The style file: the recovered properties (lengths to 0.01 pt) and the preset of the form
-    /// the indicator takes.
+    /// The style file: the recovered properties, each rounded as far as its ± allows
+    /// (`IndicatorMeasurement.roundedStyle`), and the preset of the form the indicator takes.
     static func styleFile(_ measurement: IndicatorMeasurement) -> String {
-        var object = StyleFile.object(for: rounded(measurement.style))
+        var object = StyleFile.object(for: measurement.roundedStyle)
         for name in measurement.unknown { object.removeValue(forKey: name) }
         object["preset"] = .string(measurement.variant.rawValue)
         return JSONValue.object(object).text
@@ -64,7 +64,7 @@ package enum MeasureOutput {
 
     /// `{"style", "scale", "arcStartDegrees", "frame", "card", "uncertainty", "residual"}`.
     package static func json(_ m: IndicatorMeasurement) -> [String: JSONValue] {
-        var style = StyleFile.object(for: rounded(m.style))
+        var style = StyleFile.object(for: m.roundedStyle)
         for name in m.unknown { style[name] = .null }
         style["preset"] = .string(m.variant.rawValue)
         var uncertainty: [String: JSONValue] = [:]
@@ -95,6 +95,7 @@ package enum MeasureOutput {
                 "property": .string(row.property), "expected": .string(row.expected),
                 "measured": .string(row.measured), "difference": row.value.map { .number(round($0, 3)) } ?? .null,
                 "tolerance": .string(row.tolerance), "result": .string(row.result.rawValue),
+                "acceptedAt": row.acceptedAt.map { .number($0) } ?? .null,
             ])
         }
         return .object([
@@ -103,7 +104,8 @@ package enum MeasureOutput {
         ])
     }
 
-    /// One line a property, columns aligned, then the label's line and a count of what is off.
+    /// One line a property, columns aligned, then the label's line, a count of what is off and,
+    /// for each property off, the tolerance option and value that would accept it.
     static func table(_ verdict: MeasureVerdict, against name: String, label: String? = nil) -> String {
         let header = ["PROPERTY", "EXPECTED", "MEASURED", "DIFFERENCE", "TOLERANCE", "RESULT"]
         let rows =
@@ -127,17 +129,23 @@ package enum MeasureOutput {
             off == 0
             ? "All \(compared) measured properties are within tolerance.\n"
             : "\(off) of \(compared) measured properties are off.\n"
+        for row in verdict.rows where row.result == .fail {
+            guard let kind = row.kind, let least = row.acceptedAt else { continue }
+            let beyond = row.uncertainty.map { " and its ± " + MeasureVerdict.brief($0) } ?? ""
+            out +=
+                "\(row.property) is off by \(row.difference), more than \(row.tolerance)\(beyond): raise "
+                + "\(option(for: kind)) to \(formatNumber(least)) to accept it.\n"
+        }
         return out
     }
 
-    /// Lengths to 0.01 pt and the dim amount to 0.001, as a style file writes them.
-    package static func rounded(_ style: LoadingStyle) -> LoadingStyle {
-        var out = style
-        for property in StyleProperty.all {
-            guard case .number(let value) = property.value(in: style) else { continue }
-            property.set(.number(round(value, property.kind == .opacity ? 3 : 2)), in: &out)
+    /// The option that sets the tolerance of `kind`.
+    static func option(for kind: MeasureVerdict.Tolerance) -> String {
+        switch kind {
+        case .color: return "--color-tolerance"
+        case .length: return "--length-tolerance"
+        case .opacity: return "--opacity-tolerance"
         }
-        return out
     }
 
     static func round(_ value: Double, _ decimals: Int) -> Double {

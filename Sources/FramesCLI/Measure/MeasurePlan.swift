@@ -3,6 +3,7 @@ import Images
 import Measure
 import Raster
 import Screenshots
+import StrictJSON
 
 /// One run of `frames measure`, read from the command line in order: the report's path checked,
 /// the expected style read, the screenshot (and backdrop) decoded and its scale decided, all
@@ -50,7 +51,21 @@ struct MeasurePlan {
         }
         if let skipped = screenshot.skippedProfile { plan.notes.append(skipped) }
         if let ambiguity = scale.ambiguity { plan.notes.append(ambiguity) }
+        if options.device == nil, options.scale == nil, let device = scale.device, let same = sameScreen(as: device) {
+            plan.notes.append(same)
+        }
         return plan
+    }
+
+    /// A sentence naming every device whose screen is `device`'s (an iPhone 15's is an iPhone 14
+    /// Pro's), when the image's size chose `device` among them; nil when it is the only one.
+    static func sameScreen(as device: Device) -> String? {
+        let names = Device.all.filter { $0.screen == device.screen && $0.scale == device.scale }.map(\.name)
+        guard let last = names.last, names.count > 1 else { return nil }
+        let list = names.dropLast().joined(separator: ", ") + " and " + last
+        return "\(list) share this screen (\(formatNumber(device.screen.width)) × "
+            + "\(formatNumber(device.screen.height)) pt at @\(formatNumber(device.scale))): measured as "
+            + "\(device.name), which measures the same (give --device to name another)"
     }
 
     /// The report's path must be one a file can be written at (`OutputDestination`), and none of
