@@ -111,25 +111,10 @@ public struct ImageComparison: Sendable, Equatable {
         return copy
     }
 
-    /// Runs `body` once for each of 0..<count and returns when every call has returned: how the
-    /// caller lends a comparison its threads (the library starts none). The calls may run in any
-    /// order, at once; the comparison is the same whatever the order and the threads.
-    public typealias BandRunner = (_ count: Int, _ body: @Sendable (Int) -> Void) -> Void
-
-    /// A `BandRunner` that calls `body` for 0, 1, … in turn on the calling thread.
-    public static func oneAfterAnother(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        for index in 0..<count { body(index) }
-    }
-
-    /// Rows in a band of the judgement, the work `runBands` hands out.
-    static let bandRows = 64
-
-    /// Compares `actual` with `expected`, the pixels judged in bands of `bandRows` rows that
-    /// `runBands` runs (the rest of the work on the calling thread). The caller has checked
-    /// `settings.ignored` against their size (`IgnoredPixels.check`).
+    /// Compares `actual` with `expected`. The caller has checked `settings.ignored` against their
+    /// size (`IgnoredPixels.check`).
     public init(
-        expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings(),
-        runBands: BandRunner = oneAfterAnother
+        expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings()
     ) {
         self.settings = settings
         expectedSize = .init(width: expected.width, height: expected.height)
@@ -151,7 +136,15 @@ public struct ImageComparison: Sendable, Equatable {
         let height = expected.height
         let mask = DifferenceMask(width: width, height: height)
         mask.withMutableStates { states in settings.ignored.mark(states, width: width) }
-        let counts = Self.judge(expected, actual, settings: settings, mask: mask, runBands: runBands)
+        let counts = expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                mask.withMutableStates { states in
+                    PixelJudge.judge(
+                        e, a, width: width, height: height, rows: 0..<height, judgement: settings.judgement,
+                        mask: states)
+                }
+            }
+        }
         differingPixels = counts.differing
         changedPixels = counts.changed
         antialiasedPixels = counts.antialiased
@@ -176,33 +169,6 @@ public struct ImageComparison: Sendable, Equatable {
             shift = nil
         }
         self.mask = mask
-    }
-
-    /// The counts of the judgement of every pixel, marked in `mask`: each band of `bandRows` rows
-    /// writes its own rows of the mask and its own counts, added up in band order, so the figures
-    /// do not depend on how `runBands` runs the bands.
-    static func judge(
-        _ expected: RGBAImage, _ actual: RGBAImage, settings: ComparisonSettings, mask: DifferenceMask,
-        runBands: BandRunner
-    ) -> JudgedCounts {
-        let width = expected.width
-        let height = expected.height
-        let bands = (height + bandRows - 1) / bandRows
-        let bandCounts = Locked([JudgedCounts](repeating: JudgedCounts(), count: bands))
-        runBands(bands) { band in
-            let rows = band * bandRows..<min(height, (band + 1) * bandRows)
-            let counts = expected.pixels.withUnsafeBufferPointer { e in
-                actual.pixels.withUnsafeBufferPointer { a in
-                    mask.withMutableStates { states in
-                        PixelJudge.judge(
-                            e, a, width: width, height: height, rows: rows, judgement: settings.judgement,
-                            mask: states)
-                    }
-                }
-            }
-            bandCounts.withLock { $0[band] = counts }
-        }
-        return bandCounts.withLock { $0.reduce(JudgedCounts()) { $0.adding($1) } }
     }
 
     /// The judgement of two unequal pixels without anti-aliasing detection (the byte offset

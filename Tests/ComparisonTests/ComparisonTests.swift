@@ -1,4 +1,3 @@
-import Dispatch
 import TestSupport
 import Testing
 
@@ -92,34 +91,6 @@ import Testing
         .perceptual(PerceptualTolerance(metric: .oklab)),
         .perceptual(PerceptualTolerance(metric: .yiq, threshold: 0.05, includeAntialiased: true)),
     ]
-
-    /// The bands judged on threads at once (`concurrentPerform`) and in reverse order give what
-    /// one after another gives: the same figures, mask, words and pictures.
-    @Test(arguments: judgements)
-    func bandsOnThreadsGiveTheSerialComparison(judgement: PixelJudgement) {
-        let height = 5 * ImageComparison.bandRows + 17
-        let (expected, actual) = pairWithManyDifferences(width: 203, height: height, seed: 47)
-        let settings = ComparisonSettings(
-            judgement: judgement, ignored: IgnoredPixels(regions: [PixelRect(x0: 10, y0: 60, x1: 50, y1: 140)]))
-        let serial = ImageComparison(expected: expected, actual: actual, settings: settings)
-        #expect(serial.differingPixels > 1000, "\(serial.summary)")
-        if case .perceptual(let tolerance) = judgement, !tolerance.includeAntialiased {
-            #expect(serial.antialiasedPixels > 100, "\(serial.summary)")
-        }
-        let runners: [(String, ImageComparison.BandRunner)] = [
-            ("on threads", { count, body in DispatchQueue.concurrentPerform(iterations: count, execute: body) }),
-            ("in reverse", { count, body in for band in (0..<count).reversed() { body(band) } }),
-        ]
-        for (name, runner) in runners {
-            let banded = ImageComparison(expected: expected, actual: actual, settings: settings, runBands: runner)
-            #expect(banded == serial, "\(name): \(banded.summary), one after another: \(serial.summary)")
-            let picture = DifferencePicture.picture(of: banded.mask!, over: expected)
-            let serialPicture = DifferencePicture.picture(of: serial.mask!, over: expected)
-            #expect(
-                picture == serialPicture,
-                "\(name): \(firstDifference(Pixmap(premultiplying: picture), Pixmap(premultiplying: serialPicture)))")
-        }
-    }
 
     /// Every window's count, from a whole summed-area table, and by counting.
     static func reference(_ mask: DifferenceMask, window: Int) -> (table: Int, counted: Int) {

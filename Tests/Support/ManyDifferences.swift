@@ -1,6 +1,6 @@
 import Images
 
-/// Two images that differ in every band of 64 rows in every way a judgement tells apart: a
+/// Two images that differ in every 64 rows in every way a judgement tells apart: a
 /// gradient, every 7th column half transparent; vertical edges from a dark area to a light one
 /// whose one ramp pixel changes shade (anti-aliasing to the detector); blocks of 8 × 8 px of new
 /// colour; and single pixels changed at random, by a little or a lot.

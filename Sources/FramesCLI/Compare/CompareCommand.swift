@@ -214,11 +214,6 @@ enum CompareCommand {
         return failed == 0 ? 0 : 1
     }
 
-    /// A comparison's bands of rows on the worker pool, a thread a core.
-    static func onThePool(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        WorkerPool.forEach(count, workers: WorkerPool.processorCount, body)
-    }
-
     /// One pair compared (both images decoded at once on the worker pool, and let go once it is
     /// written), or said to be missing on one side; its line printed and its pictures written.
     static func compare(
@@ -237,7 +232,7 @@ enum CompareCommand {
         }
         let (expected, actual) = try loadPair(expectedPath, actualPath)
         try check(settings.ignored, options, width: expected.width, height: expected.height)
-        let comparison = ImageComparison(expected: expected, actual: actual, settings: settings, runBands: onThePool)
+        let comparison = ImageComparison(expected: expected, actual: actual, settings: settings)
         let result = Result(
             expected: expectedPath, actual: actualPath, comparison: comparison.droppingMask,
             psnr: options.json ? ImageComparison.psnr(expected: expected, actual: actual) : nil,

@@ -83,7 +83,7 @@ extension CompareCommand {
         return ReportFrame(name: name, outcome: outcome, images: images) {
             guard let expected = try? load(expectedPath), let actual = try? load(actualPath),
                 let states = ImageComparison(
-                    expected: expected, actual: actual, settings: settings, runBands: onThePool
+                    expected: expected, actual: actual, settings: settings
                 ).mask
             else { return nil }
             return (
