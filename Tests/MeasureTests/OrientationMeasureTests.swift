@@ -10,7 +10,7 @@ import Testing
 /// one; a picture whose content is turned a quarter has its label beside the ring: it measured a
 /// negative textGap (−3.54 pt) that `--style-file` refuses, and now leaves the label and the
 /// paddings out, saying the picture looks rotated. Every measured style is one a style file
-/// gives back and `LoadingStyle.validated` accepts.
+/// gives back and `LoadingStyle.validated` accepts; a crop that ends at the ring does not trap.
 @Suite struct OrientationMeasureTests {
     static func overlay(screen: Size, scale: Double) throws -> Pixmap {
         var style = LoadingStyle.overlay
@@ -64,6 +64,26 @@ import Testing
         #expect(m.notes.contains { $0.contains("the picture looks rotated") }, "\(m.notes)")
         #expect(abs(m.style.spinnerSize - 48) < 0.2 && abs(m.style.strokeWidth - 4) < 0.1)
         Self.expectAccepted(m, "turned by orientation \(orientation)")
+    }
+
+    /// Crops that end within a few pixels of the ring's bottom: the card's rows under the ring
+    /// were scanned from past the picture's last row, and `frames measure` trapped (a range
+    /// whose start passed its end).
+    @Test func aCropEndingAtTheRingIsMeasuredOrNotFound() throws {
+        let shot = try Self.overlay(screen: Scene.defaultScreenSize, scale: 3)
+        let whole = try Self.measure(shot, scale: 3)
+        let card = try #require(whole.card)
+        let ringBottom = Int(((card.minY + whole.style.paddingVertical + whole.style.spinnerSize) * 3).rounded())
+        for height in (ringBottom - 4)...(ringBottom + 3) {
+            var crop = try Pixmap(width: shot.width, height: height)
+            crop.pixels = Array(shot.pixels[..<(shot.width * height)])
+            do {
+                let m = try Self.measure(crop, scale: 3)
+                Self.expectAccepted(m, "cropped to \(height) px")
+            } catch MeasureError.noIndicator {
+                continue
+            }
+        }
     }
 
     /// A value no style has is left out and named: a measurement whose gap came out negative.
