@@ -49,10 +49,12 @@ struct IndicatorParts {
     }
 
     /// Whether the card's rows through the ring hold ink between the ring and the card's sides
-    /// (2 px clear of each, 4 in a lossy picture): pixels off the card colour by more than 24
-    /// levels and four times its noise, as many as the ring's outer radius in pixels. An upright
-    /// indicator has only its padding there; a picture turned a quarter has its label there.
-    /// False when the card's sides are not known.
+    /// (2 px clear of the ring, 4 in a lossy picture, and clear of the sides by the corner radius,
+    /// or by the ring's radius when the corners are not measured: a row through a rounded corner
+    /// reaches the screen behind it): pixels off the card colour by more than 24 levels and four
+    /// times its noise, as many as the ring's outer radius in pixels. An upright indicator has
+    /// only its padding there; a picture turned a quarter has its label there. False when the
+    /// card's sides are not known.
     var looksTurned: Bool {
         guard let left = card.left, let right = card.right else { return false }
         let margin = lossy ? 4.0 : 2.0
@@ -62,7 +64,8 @@ struct IndicatorParts {
             max(0, Int((cy - outer).rounded(.up))), min(pixels.height - 1, Int((cy + outer).rounded(.down)))
         )
         guard top <= bottom else { return false }
-        let spans = [(left + margin, cx - outer - margin), (cx + outer + margin, right - margin)]
+        let inset = max(margin, card.cornerRadius ?? outer)
+        let spans = [(left + inset, cx - outer - margin), (cx + outer + margin, right - inset)]
         var ink = 0
         for y in top...bottom {
             for (from, to) in spans {

@@ -48,6 +48,21 @@ import Testing
         Self.expectAccepted(m, "landscape")
     }
 
+    /// An upright card whose rounded corners reach the rows through the ring (a small vertical
+    /// padding, a large radius): the screen behind the corners is not text beside the ring.
+    @Test func roundCornersBesideTheRingAreNotText() throws {
+        var style = LoadingStyle.overlay
+        (style.paddingVertical, style.cornerRadius, style.spinnerSize, style.strokeWidth) = (15, 32, 48, 9.7)
+        style.backgroundColor = Color(red8: 0xE5, green8: 0x2D, blue8: 0xF5)
+        style.dimAmount = 0.3
+        let scene = Scene(
+            style: style, variant: .overlay, scale: 2, background: Color(red8: 0x30, green8: 0x60, blue8: 0x20),
+            text: "Processing payment…")
+        let m = try Self.measure(try FrameRenderer(scene: scene, frameCount: 12).frame(3), scale: 2)
+        #expect(!m.notes.contains { $0.contains("looks rotated") }, "\(m.notes)")
+        #expect(abs(m.style.paddingVertical - 15) < 0.2 && abs(m.style.textGap - 8) < 0.3, "\(m.style)")
+    }
+
     /// The portrait screen's content turned a quarter either way (a screenshot turned by a
     /// viewer, or a file whose EXIF orientation was lost).
     @Test(arguments: [6, 8])
