@@ -165,7 +165,9 @@ let package = Package(
         // a replayer of the files it is given otherwise. Not a product.
         .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
         .executableTarget(
-            name: "frames-fuzz", dependencies: ["FramesCLI", "FuzzDriver", "LibC"], path: "Fuzz/Sources/FramesFuzz"),
+            name: "frames-fuzz",
+            dependencies: ["FramesCLI", "FuzzDriver", "LibC", "Measure", "Raster", "Images", "Screenshots"],
+            path: "Fuzz/Sources/FramesFuzz"),
         // Measures PNG encoding time and size per compression and row filter on real frames:
         // swift run -c release png-settings [whole|pieces|blocks]. Not a product.
         .executableTarget(name: "png-settings", dependencies: ["Raster"], path: "bench/png-settings"),

@@ -106,6 +106,8 @@ struct CardFit: Sendable {
         }
         var low = 0
         let end = min(pixels.height, start + limit)
+        // A ring at the picture's bottom edge has no rows under it.
+        guard max(0, start) < end else { return nil }
         for y in max(0, start)..<end {
             low = share(y) < 0.4 ? low + 1 : 0
             guard low == 3 else { continue }

@@ -14,6 +14,10 @@ struct IndicatorParts {
     var notes: [String] = []
     /// The first row under the ring that is no longer the card's (`CardFit.lowestCardRow`).
     var cardEnd: Int?
+    /// Whether the card holds ink beside the ring, where an upright indicator has only its
+    /// padding: the picture's content is turned (`looksTurned`), and the label and paddings are
+    /// not measured.
+    var turned = false
 
     var scale: Double { options.scale.scale }
     /// JPEG or resampled: edges spread over more pixels.
@@ -32,9 +36,46 @@ struct IndicatorParts {
         let top = Int((ring.centerY + ring.outerRadius + 1).rounded(.up))
         cardEnd = card.lowestCardRow(pixels, ring: ring, from: top, limit: Int((200 * scale).rounded()))
         findLabel()
+        if label != nil, looksTurned {
+            label = nil
+            turned = true
+            notes.append(
+                "the card holds text beside the spinner, not under it: the picture looks rotated (turn it "
+                    + "upright, or give the file its EXIF orientation); the label and the paddings are left out")
+        }
         let under = label.map { $0.lines.last!.inkBottom + 1 } ?? (ring.centerY + ring.outerRadius + 1.5)
         card.bottom(pixels, ring: ring, below: under)
         card.fitCorners(pixels, ring: ring)
+    }
+
+    /// Whether the card's rows through the ring hold ink between the ring and the card's sides
+    /// (2 px clear of the ring, 4 in a lossy picture, and clear of the sides by the corner radius,
+    /// or by the ring's radius when the corners are not measured: a row through a rounded corner
+    /// reaches the screen behind it): pixels off the card colour by more than 24 levels and four
+    /// times its noise, as many as the ring's outer radius in pixels. An upright indicator has
+    /// only its padding there; a picture turned a quarter has its label there. False when the
+    /// card's sides are not known.
+    var looksTurned: Bool {
+        guard let left = card.left, let right = card.right else { return false }
+        let margin = lossy ? 4.0 : 2.0
+        let threshold = max(24, 4 * ring.noise)
+        let (cx, cy, outer) = (ring.centerX, ring.centerY, ring.outerRadius)
+        let (top, bottom) = (
+            max(0, Int((cy - outer).rounded(.up))), min(pixels.height - 1, Int((cy + outer).rounded(.down)))
+        )
+        guard top <= bottom else { return false }
+        let inset = max(margin, card.cornerRadius ?? outer)
+        let spans = [(left + inset, cx - outer - margin), (cx + outer + margin, right - inset)]
+        var ink = 0
+        for y in top...bottom {
+            for (from, to) in spans {
+                let x0 = max(0, Int(from.rounded(.up)))
+                let x1 = min(pixels.width - 1, Int(to.rounded(.down)))
+                guard x0 <= x1 else { continue }
+                for x in x0...x1 where pixels.rgb(x, y).distance(to: ring.card) > threshold { ink += 1 }
+            }
+        }
+        return Double(ink) >= outer
     }
 
     /// The region a label may be in: across the card (or a screen's width around the axis when

@@ -156,7 +156,8 @@ struct LabelFit: Sendable {
     static func inkColor(_ pixels: ScreenPixels, ring: RingFit, region: PixelRect, inside shape: CardShape?) -> RGB? {
         let tolerance = max(10, 4 * ring.noise)
         let half = Double(region.width) * 0.3
-        let columns = max(region.x0, Int(ring.centerX - half))..<min(region.x1, Int(ring.centerX + half) + 1)
+        let left = max(region.x0, Int(ring.centerX - half))
+        let columns = left..<max(left, min(region.x1, Int(ring.centerX + half) + 1))
         var far: [(Float, RGB)] = []
         for y in region.y0..<region.y1 {
             for x in columns where shape?.contains(x, y) ?? true {
@@ -221,7 +222,7 @@ extension LabelFit {
         var lumaChanges: [Float] = []
         let top = max(region.y0, Int(lines[0].inkTop) - 3)
         let bottom = min(region.y1, Int(lines.last!.inkBottom) + 3)
-        for y in top..<bottom {
+        for y in top..<max(top, bottom) {
             for x in region.x0..<region.x1 where shape?.contains(x, y) ?? true {
                 let pixel = pixels.rgb(x, y)
                 change += pixel - card

@@ -150,7 +150,7 @@ extension LabelFit {
         var sum = RGB(0, 0, 0)
         let top = Int((lines[0].inkTop - 2).rounded(.down))
         let bottom = Int((lines.last!.inkBottom + 2).rounded(.up))
-        for y in max(region.y0, top)..<min(region.y1, bottom) {
+        for y in max(region.y0, top)..<max(max(region.y0, top), min(region.y1, bottom)) {
             for x in region.x0..<region.x1 { sum += pixels.rgb(x, y) - card }
         }
         return card + sum / Float(drawnCoverage)

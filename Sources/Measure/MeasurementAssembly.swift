@@ -43,6 +43,7 @@ extension IndicatorParts {
             unknown.formUnion(["textSize", "textGap", "textColor"])
         }
         unknown.insert("dimAmount")
+        if turned { unknown.formUnion(["paddingHorizontal", "paddingVertical"]) }
         style.paddingVertical = max(0, style.paddingVertical)
         style.paddingHorizontal = max(0, style.paddingHorizontal)
         let cardRect = self.cardRect(style: style, unknown: unknown, contentBottom: contentBottom)

@@ -55,7 +55,9 @@ struct RingSearch {
 
     /// Di Zenzo gradients by Sobel filters, then non-maximum suppression along the gradient:
     /// a pixel stays an edge where it is at least as strong as its two neighbours across the
-    /// edge and its change is at least `minimumStrength`.
+    /// edge and its change is at least `minimumStrength`. Row by row: three reduced rows, three
+    /// rows of strengths and directions are held at once (the first and last rows, and the
+    /// first and last columns, have no gradient: strength 0).
     private mutating func findEdges() {
         let (w, h) = (reduced.width, reduced.height)
         // The filters need a pixel on each side: an image narrower or lower than 3 has no edges.
@@ -63,57 +65,80 @@ struct RingSearch {
             rowStarts = [Int](repeating: 0, count: h + 1)
             return
         }
-        var strength = [Float](repeating: 0, count: w * h)
-        var directions = [SIMD2<Float>](repeating: .zero, count: w * h)
-        reduced.planes.withUnsafeBufferPointer { p in
-            strength.withUnsafeMutableBufferPointer { s in
-                directions.withUnsafeMutableBufferPointer { d in
-                    for y in 1..<(h - 1) {
-                        for x in 1..<(w - 1) {
-                            let (value, direction) = RingSearch.gradient(p, x: x, y: y, width: w, plane: w * h)
-                            s[y * w + x] = value
-                            d[y * w + x] = direction
-                        }
-                    }
-                }
-            }
-        }
+        var rows = [Float](repeating: 0, count: 3 * 3 * w)
+        var strength = [Float](repeating: 0, count: 3 * w)
+        var directions = [SIMD2<Float>](repeating: .zero, count: 3 * w)
         var edges: [Edge] = []
         var starts = [Int](repeating: 0, count: h + 1)
-        for y in 0..<h {
-            starts[y] = edges.count
-            guard y >= 1, y < h - 1 else { continue }
-            for x in 1..<(w - 1) {
-                let i = y * w + x
-                let s = strength[i]
-                guard s >= minimumStrength else { continue }
-                let u = directions[i]
-                let dx = Int(u.x.rounded())
-                let dy = Int(u.y.rounded())
-                if s >= strength[i + dy * w + dx] && s > strength[i - dy * w - dx] {
-                    edges.append(Edge(x: Int32(x), y: Int32(y), ux: u.x, uy: u.y))
+        let minimum = minimumStrength
+        rows.withUnsafeMutableBufferPointer { r in
+            strength.withUnsafeMutableBufferPointer { s in
+                directions.withUnsafeMutableBufferPointer { d in
+                    func slot(_ y: Int) -> Int { y % 3 }
+                    func reducedRow(_ y: Int) -> UnsafeMutableBufferPointer<Float> {
+                        UnsafeMutableBufferPointer(rebasing: r[(slot(y) * 3 * w)..<((slot(y) + 1) * 3 * w)])
+                    }
+                    // Non-maximum suppression of row y (1 ≤ y ≤ h − 2): its strengths and those
+                    // of rows y − 1 and y + 1 are in their slots.
+                    func suppress(_ y: Int) {
+                        starts[y] = edges.count
+                        let (above, here, below) = (slot(y - 1) * w, slot(y) * w, slot(y + 1) * w)
+                        for x in 1..<(w - 1) {
+                            let value = s[here + x]
+                            guard value >= minimum else { continue }
+                            let u = d[here + x]
+                            let dx = Int(u.x.rounded())
+                            let dy = Int(u.y.rounded())
+                            let ahead = dy == 0 ? here : dy > 0 ? below : above
+                            let behind = dy == 0 ? here : dy > 0 ? above : below
+                            if value >= s[ahead + x + dx] && value > s[behind + x - dx] {
+                                edges.append(Edge(x: Int32(x), y: Int32(y), ux: u.x, uy: u.y))
+                            }
+                        }
+                    }
+                    reduced.row(0, into: reducedRow(0))
+                    reduced.row(1, into: reducedRow(1))
+                    for y in 1..<(h - 1) {
+                        reduced.row(y + 1, into: reducedRow(y + 1))
+                        let (top, middle, bottom) = (reducedRow(y - 1), reducedRow(y), reducedRow(y + 1))
+                        let base = slot(y) * w
+                        for x in 1..<(w - 1) {
+                            let (value, direction) = RingSearch.gradient(
+                                above: UnsafeBufferPointer(top), here: UnsafeBufferPointer(middle),
+                                below: UnsafeBufferPointer(bottom), x: x, width: w)
+                            s[base + x] = value
+                            d[base + x] = direction
+                        }
+                        if y >= 2 { suppress(y - 1) }
+                    }
+                    // The last row has no gradient.
+                    for x in 0..<w { s[slot(h - 1) * w + x] = 0 }
+                    suppress(h - 2)
                 }
             }
         }
+        starts[h - 1] = edges.count
         starts[h] = edges.count
         self.edges = edges
         rowStarts = starts
     }
 
-    /// The colour gradient's strength (levels a pixel) and unit direction at (x, y): the largest
-    /// eigenvalue of the three channels' summed structure tensor, and its eigenvector.
+    /// The colour gradient's strength (levels a pixel) and unit direction at column x of the
+    /// middle of three reduced rows: the largest eigenvalue of the three channels' summed
+    /// structure tensor, and its eigenvector.
     @inline(__always)
     private static func gradient(
-        _ p: UnsafeBufferPointer<Float>, x: Int, y: Int, width w: Int, plane: Int
+        above: UnsafeBufferPointer<Float>, here: UnsafeBufferPointer<Float>, below: UnsafeBufferPointer<Float>,
+        x: Int, width w: Int
     ) -> (Float, SIMD2<Float>) {
         var gxx: Float = 0
         var gyy: Float = 0
         var gxy: Float = 0
         for c in 0..<3 {
-            let i = c * plane + y * w + x
-            let (a, b, cc) = (p[i - w - 1], p[i - w], p[i - w + 1])
-            let (d, f) = (p[i - 1], p[i + 1])
-            let (g, hh, k) = (p[i + w - 1], p[i + w], p[i + w + 1])
+            let i = c * w + x
+            let (a, b, cc) = (above[i - 1], above[i], above[i + 1])
+            let (d, f) = (here[i - 1], here[i + 1])
+            let (g, hh, k) = (below[i - 1], below[i], below[i + 1])
             let gx = (cc + 2 * f + k - a - 2 * d - g) / 8
             let gy = (g + 2 * hh + k - a - 2 * b - cc) / 8
             gxx += gx * gx
@@ -131,16 +156,21 @@ struct RingSearch {
         return (lambda.squareRoot(), norm > 0 ? v / norm : SIMD2<Float>(1, 0))
     }
 
-    /// The votes: every edge pixel for each point `radii` away along its gradient, both ways,
-    /// each vote weighing 1/r, so that a whole circle of any size gives its centre 2π.
-    func accumulator() -> [Float] {
-        let (w, h) = (reduced.width, reduced.height)
-        var votes = [Float](repeating: 0, count: w * h)
+    /// The votes in rows `rows` (a `rows.count × width` block, row-major): every edge pixel for
+    /// each point `radii` away along its gradient, both ways, each vote weighing 1/r, so that a
+    /// whole circle of any size gives its centre 2π. Only the edge pixels within reach of the
+    /// rows are visited, in the order of `edges`, so each pixel sums its votes in the same order
+    /// whatever rows are asked.
+    func votes(rows: Range<Int>) -> [Float] {
+        let w = reduced.width
+        var votes = [Float](repeating: 0, count: w * rows.count)
         let weights = (0...radii.upperBound).map { 1 / Float(max(1, $0)) }
         let (low, high) = (radii.lowerBound, radii.upperBound)
-        let (width, height) = (Float(w) - 0.5, Float(h) - 0.5)
+        let (width, height) = (Float(w) - 0.5, Float(reduced.height) - 0.5)
+        let first = rowStarts[max(0, rows.lowerBound - high - 1)]
+        let last = rowStarts[min(reduced.height, rows.upperBound + high + 1)]
         votes.withUnsafeMutableBufferPointer { v in
-            for edge in edges {
+            for edge in edges[first..<last] {
                 let (x, y) = (Float(edge.x) + 0.5, Float(edge.y) + 0.5)
                 for sign: Float in [-1, 1] {
                     let (ux, uy) = (sign * edge.ux, sign * edge.uy)
@@ -148,7 +178,8 @@ struct RingSearch {
                         let px = x + ux * Float(r)
                         let py = y + uy * Float(r)
                         if px < 0 || py < 0 || px > width || py > height { break }
-                        v[Int(py) * w + Int(px)] += weights[r]
+                        let row = Int(py)
+                        if rows.contains(row) { v[(row - rows.lowerBound) * w + Int(px)] += weights[r] }
                     }
                 }
             }
@@ -159,38 +190,48 @@ struct RingSearch {
     /// Up to `limit` candidates: of the local maxima of the votes (summed over 5 × 5 pixels, at
     /// least 3: half a circle), the `10 × limit` strongest, taken in turn in the order of their
     /// votes and of the edge pixels on their strongest circle, each with the radii of the edges
-    /// around it.
+    /// around it. The votes are counted in bands of rows (each band's own and 5 more on each
+    /// side, about 16 MB at most), never for the whole picture at once.
     func candidates(limit: Int = 28) -> [Candidate] {
         let (w, h) = (reduced.width, reduced.height)
         // A peak is looked for 3 pixels in from every side: a smaller image has none (1 × 1 px
         // screenshots trapped here).
         guard w > 6, h > 6 else { return [] }
-        let votes = accumulator()
-        var summed = [Float](repeating: 0, count: w * h)
-        for y in 2..<(h - 2) {
-            for x in 2..<(w - 2) {
-                var s: Float = 0
-                for dy in -2...2 { for dx in -2...2 { s += votes[(y + dy) * w + x + dx] } }
-                summed[y * w + x] = s
-            }
-        }
-        var peaks: [(x: Int, y: Int, votes: Float)] = []
         let window = 3
-        for y in window..<(h - window) {
-            for x in window..<(w - window) {
-                let s = summed[y * w + x]
-                guard s >= 3 else { continue }
-                var isPeak = true
-                scan: for dy in -window...window {
-                    for dx in -window...window where dx != 0 || dy != 0 {
-                        let o = summed[(y + dy) * w + x + dx]
-                        if o > s || (o == s && (dy < 0 || (dy == 0 && dx < 0))) {
-                            isPeak = false
-                            break scan
+        let bandHeight = max(64, (1 << 22) / w)
+        var peaks: [(x: Int, y: Int, votes: Float)] = []
+        for bandStart in stride(from: window, to: h - window, by: bandHeight) {
+            let band = bandStart..<min(h - window, bandStart + bandHeight)
+            // Sums for the band's rows and 3 on each side; votes for 2 more each side.
+            let summedRows = max(0, band.lowerBound - window)..<min(h, band.upperBound + window)
+            let voteRows = max(0, summedRows.lowerBound - 2)..<min(h, summedRows.upperBound + 2)
+            let votes = self.votes(rows: voteRows)
+            var summed = [Float](repeating: 0, count: w * summedRows.count)
+            for y in summedRows where y >= 2 && y < h - 2 {
+                let v = y - voteRows.lowerBound
+                for x in 2..<(w - 2) {
+                    var s: Float = 0
+                    for dy in -2...2 { for dx in -2...2 { s += votes[(v + dy) * w + x + dx] } }
+                    summed[(y - summedRows.lowerBound) * w + x] = s
+                }
+            }
+            for y in band {
+                let row = y - summedRows.lowerBound
+                for x in window..<(w - window) {
+                    let s = summed[row * w + x]
+                    guard s >= 3 else { continue }
+                    var isPeak = true
+                    scan: for dy in -window...window {
+                        for dx in -window...window where dx != 0 || dy != 0 {
+                            let o = summed[(row + dy) * w + x + dx]
+                            if o > s || (o == s && (dy < 0 || (dy == 0 && dx < 0))) {
+                                isPeak = false
+                                break scan
+                            }
                         }
                     }
+                    if isPeak { peaks.append((x, y, s)) }
                 }
-                if isPeak { peaks.append((x, y, s)) }
             }
         }
         peaks.sort { $0.votes != $1.votes ? $0.votes > $1.votes : ($0.y, $0.x) < ($1.y, $1.x) }

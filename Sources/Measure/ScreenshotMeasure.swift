@@ -36,6 +36,7 @@ public enum ScreenshotMeasure {
             try parts.measureDim(backdrop, into: &measurement)
         }
         MeasureRender.compare(parts, into: &measurement)
+        try measurement.leaveOutWhatNoStyleHas(imageWidth: image.width, imageHeight: image.height)
         return measurement
     }
 

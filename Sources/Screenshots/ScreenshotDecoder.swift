@@ -20,12 +20,16 @@ public struct DecodedScreenshot: Sendable {
     public let convertedFrom: String?
     /// Why an embedded profile was not applied (not RGB, unreadable); nil when none was skipped.
     public let skippedProfile: String?
+    /// The EXIF orientation the file carried, already applied to `image` (`.upright`: none).
+    public var orientation: ExifOrientation = .upright
 }
 
 /// Reads a screenshot's bytes, PNG or JPEG (told apart by their signatures), into sRGB pixels:
 /// PNG through libpng (`PNGDecoder`), JPEG through libjpeg-turbo (`JPEGDecoder`); an embedded
 /// ICC profile (Display P3 on iOS) is converted to sRGB with Little CMS
-/// (`ColorProfileConversion`) while the samples are still straight. The size is checked against
+/// (`ColorProfileConversion`) while the samples are still straight; an EXIF orientation (a JPEG's
+/// APP1 Exif segment, a PNG's eXIf chunk) is applied, so the pixels are as every viewer shows
+/// them (`ExifOrientation`). The size is checked against
 /// `Pixmap.maxPixelCount` from the header, before the pixels are allocated. Bytes in, pixels
 /// out: no file is opened here.
 ///
@@ -54,6 +58,12 @@ public enum ScreenshotDecoder {
         var converted: String? = nil
         var skipped: String? = nil
         if shouldStop?() == true { throw .stopped }
+        let orientation = ExifOrientation.of(bytes)
+        do {
+            try orientation.apply(to: &image)
+        } catch {
+            throw .tooLarge(width: image.height, height: image.width)
+        }
         if let profile {
             let name = ColorProfileConversion.description(of: profile) ?? "an ICC profile"
             do {
@@ -69,11 +79,12 @@ public enum ScreenshotDecoder {
         // it, so no copy is made.
         return DecodedScreenshot(
             image: Pixmap(premultiplying: consume image), format: format, convertedFrom: converted,
-            skippedProfile: skipped)
+            skippedProfile: skipped, orientation: orientation)
     }
 
     /// The image's width and height in pixels from its header (PNG's IHDR, JPEG's frame header),
-    /// before anything is decoded; refused over `Pixmap.maxPixelCount` pixels.
+    /// before anything is decoded, as it is shown (swapped when its EXIF orientation turns it a
+    /// quarter); refused over `Pixmap.maxPixelCount` pixels.
     public static func size(of bytes: [UInt8]) throws(ImageDecodeError) -> (width: Int, height: Int) {
         let size: (width: Int, height: Int)
         switch try format(of: bytes) {
@@ -89,7 +100,7 @@ public enum ScreenshotDecoder {
         let (count, overflow) = size.width.multipliedReportingOverflow(by: size.height)
         if overflow || count > Pixmap.maxPixelCount { throw .tooLarge(width: size.width, height: size.height) }
         if count == 0 { throw .unreadable(format: "PNG", reason: "an image of no pixels") }
-        return size
+        return ExifOrientation.of(bytes).swapsSides ? (size.height, size.width) : size
     }
 
     /// PNG or JPEG by the first bytes, or what the bytes look like instead.

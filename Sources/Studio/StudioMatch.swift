@@ -13,8 +13,9 @@ import StrictJSON
 /// screenshot's screen, when several share it), and the screenshot, the re-render and
 /// their difference side by side as a PNG data URI. The image's size is read from its header
 /// and its decoding and measuring charged to the studio's memory budget before anything is
-/// decoded. An image that cannot be read or measured gets 400 (no indicator: 500) with the
-/// message, as a bad value does.
+/// decoded. An image that cannot be read or measured gets 400 (no indicator: 422) with the
+/// message, as a bad value does; any picture from 1 × 1 px up, any crop, aspect or orientation
+/// ends in one of those or a measurement.
 enum StudioMatch {
     static func answer(_ request: HTTPRequest, memory: StudioMemory) throws(FramesError) -> JSONValue {
         if let error = request.query.error { throw error }
@@ -75,6 +76,11 @@ enum StudioMatch {
         if let text = measurement.text { state["text"] = .string(text) }
         if let profile = decoded.convertedFrom { notes.insert("converted from \(profile) to sRGB", at: 0) }
         if let skipped = decoded.skippedProfile { notes.insert(skipped, at: 0) }
+        if decoded.orientation != .upright {
+            notes.insert(
+                "measured as viewers show it: its EXIF orientation (\(decoded.orientation.value)) says it is "
+                    + decoded.orientation.description, at: 0)
+        }
         if let ambiguity = scale.ambiguity { notes.insert(ambiguity, at: 0) }
         return .object([
             "state": .object(state), "measurement": .object(MeasureOutput.json(measurement)),

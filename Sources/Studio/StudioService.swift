@@ -102,7 +102,16 @@ final class StudioService: Sendable {
                         "height": .number(Double(upload.height)),
                     ]))
             case ("POST", "/measure"):
-                return json(try StudioMatch.answer(request, memory: memory))
+                do {
+                    return json(try StudioMatch.answer(request, memory: memory))
+                } catch .measurement(let option, let value, .noIndicator(let width, let height)) {
+                    // A picture read whole that holds no indicator: 422, as a request understood
+                    // and not done.
+                    var response = failure(
+                        .measurement(option: option, value: value, .noIndicator(width: width, height: height)))
+                    response.status = 422
+                    return response
+                }
             case (_, "/"), (_, "/fonts"), (_, "/check"), (_, "/frame.rgba"), (_, "/loop.rgba"), (_, "/frame.png"),
                 (_, "/loop.png"), (_, "/sheet.png"), (_, "/style.json"), (_, "/backdrop"), (_, "/measure"):
                 return .text(405, "method not allowed\n")

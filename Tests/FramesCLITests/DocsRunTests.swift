@@ -26,6 +26,7 @@ import Testing
         ("python3 bench/studio-memory.py", "minutes of 100-megapixel requests to the studio"),
         ("python3 bench/studio-latency.py", "a browser through 160 edits of the studio, of a release build"),
         (".build/fuzz/release/frames-fuzz", "fuzzes for ten minutes"),
+        (".build/release/frames-fuzz", "needs the release build the line before makes (minutes)"),
         ("python3 Tests/measure/", "draws hundreds of screenshots and measures each: minutes"),
         ("taskset ", "times screenshots the line before draws (minutes)"),
     ]

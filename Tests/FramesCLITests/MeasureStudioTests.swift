@@ -1,8 +1,10 @@
+import CZlib
 import Foundation
 import TestSupport
 import Testing
 
 @testable import FramesCLI
+@testable import Images
 @testable import Raster
 @testable import Studio
 
@@ -72,7 +74,7 @@ import Testing
 
     /// `POST /measure` without a browser: a screenshot answers the measurement of `frames measure
     /// --json`; a PNG whose header claims more than the memory budget can measure, a file that is
-    /// not an image and a screenshot without an indicator answer 400, 400 and 500 naming it.
+    /// not an image and a screenshot without an indicator answer 400, 400 and 422 naming it.
     @Test func theServerMeasuresWithinItsBudgetAndSaysWhyNot() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
@@ -102,7 +104,85 @@ import Testing
         #expect(text.status == 400 && text.body.contains("not a PNG or JPEG image"), "\(text)")
         let backdrop = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006_backdrop.png")))
         let none = try post(backdrop, name: "empty.png")
-        #expect(none.status == 500 && none.body.contains("no loading indicator found"), "\(none)")
+        #expect(none.status == 422 && none.body.contains("no loading indicator found"), "\(none)")
+    }
+
+    /// Pictures of every shape and turn: 1 × 1 px, strips, a corner, a frame turned a quarter,
+    /// a landscape screen, the turned frame with EXIF orientation 6 (which viewers show
+    /// upright). Each answers 200 with a style every property of which the command line accepts,
+    /// or 400/422 with a message; the server answers every one (no request kills it). The turned
+    /// frame's label is left out, not measured with a negative gap; the EXIF file measures as
+    /// the upright frame.
+    @Test func anyPictureGetsAnAnswerAndEveryStyleIsOneTheToolAccepts() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
+        func post(_ body: [UInt8], name: String) throws -> (status: Int, body: String) {
+            try studio.raw(
+                "POST /measure?token=\(studio.token)&name=\(name) HTTP/1.1\r\n\(host)Content-Length: \(body.count)\r\n"
+                    + "Connection: close\r\n\r\n", body: body)
+        }
+        var style = LoadingStyle.overlay
+        style.dimAmount = 0.4
+        let device = try #require(Device.named("iPhone 15"))
+        let frame = try FrameRenderer(
+            scene: Scene(
+                style: style, variant: .overlay, scale: 3, screenSize: device.screen, background: .white,
+                text: "Processing payment…"), frameCount: 12
+        ).frame(3)
+        let landscape = try FrameRenderer(
+            scene: Scene(
+                style: style, variant: .overlay, scale: 3,
+                screenSize: Size(width: device.screen.height, height: device.screen.width), background: .white,
+                text: "Processing payment…"), frameCount: 12
+        ).frame(3)
+        func picture(_ width: Int, _ height: Int, _ pixel: (Int, Int) -> UInt32) throws -> Pixmap {
+            var image = try Pixmap(width: width, height: height)
+            for y in 0..<height { for x in 0..<width { image.pixels[y * width + x] = pixel(x, y) } }
+            return image
+        }
+        let turned = try picture(frame.height, frame.width) { x, y in
+            frame.pixels[x * frame.width + frame.width - 1 - y]
+        }
+        let corner = try picture(400, 300) { x, y in frame.pixels[(y + 1100) * frame.width + x + 300] }
+        let strip = try picture(frame.width, 2) { x, y in frame.pixels[(y + 1200) * frame.width + x] }
+        let one = try picture(1, 1) { _, _ in Pixmap.pack(r: 9, g: 9, b: 9, a: 255) }
+        // The turned frame (the frame's right side at the top) with the tag that says to turn it
+        // a quarter clockwise: viewers show the upright frame.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        var exif = try PNGEncoder().encode(turned)
+        let crc = UInt32(
+            (Array("eXIf".utf8) + tiff).withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+        let bigEndian = { (v: UInt32) in [24, 16, 8, 0].map { UInt8((v >> $0) & 0xFF) } }
+        exif.insert(contentsOf: bigEndian(UInt32(tiff.count)) + Array("eXIf".utf8) + tiff + bigEndian(crc), at: 33)
+        let pictures: [(String, [UInt8])] = [
+            ("one.png", try PNGEncoder().encode(one)), ("strip.png", try PNGEncoder().encode(strip)),
+            ("corner.png", try PNGEncoder().encode(corner)), ("turned.png", try PNGEncoder().encode(turned)),
+            ("landscape.png", try PNGEncoder().encode(landscape)), ("exif.png", exif),
+        ]
+        var answers: [String: [String: String]] = [:]
+        for (name, bytes) in pictures {
+            let answer = try post(bytes, name: name)
+            #expect([200, 400, 422].contains(answer.status), "\(name): \(answer.status) \(answer.body.prefix(300))")
+            let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            if answer.status != 200 {
+                #expect((object?["message"] as? String)?.isEmpty == false, "\(name): \(answer.body.prefix(300))")
+                continue
+            }
+            let state = try #require(object?["state"] as? [String: String], "\(name)")
+            answers[name] = state
+            for property in StyleProperty.all {
+                guard let text = state[property.flag] else { continue }
+                let accepted = try CLI.run(["--\(property.flag)", text, "--print-style"])
+                #expect(accepted.status == 0, "\(name): --\(property.flag) \(text): \(accepted.stderr)")
+            }
+        }
+        #expect(answers["turned.png"]?["text-gap"] == nil, "\(answers["turned.png"] ?? [:])")
+        for name in ["landscape.png", "exif.png"] {
+            let gap = answers[name]?["text-gap"].flatMap { Double($0) }
+            #expect(gap.map { abs($0 - 8) < 0.2 } == true, "\(name): \(answers[name] ?? [:])")
+        }
+        #expect(try studio.get("/style.json?token=\(studio.token)").status == 200, "the server still answers")
     }
 
     @Test func aFileThatIsNotAScreenshotIsRefusedInWords() throws {

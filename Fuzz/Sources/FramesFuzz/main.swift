@@ -7,6 +7,16 @@ var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 let status = frames_fuzz_run_driver(&argc, &argv) { data, count in fuzz(data, Int(count)) }
 if status != -1 { exit(status) }
+// `frames-fuzz --measure-cases N [SEED]`: N generated cases of the measure mode (`MeasureFuzz`).
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure-cases",
+    let count = Int(CommandLine.arguments[2])
+{
+    let seed = CommandLine.arguments.count > 3 ? UInt64(CommandLine.arguments[3]) ?? 1 : 1
+    let counts = MeasureFuzz.generate(count: count, seed: seed)
+    let parts = MeasureFuzz.Outcome.allCases.map { "\(counts[$0] ?? 0) \($0)" }
+    print("\(count) measure cases (seed \(seed)): \(parts.joined(separator: ", ")); no trap")
+    exit(0)
+}
 for path in CommandLine.arguments.dropFirst() {
     guard let file = fopen(path, "rb") else { continue }
     var bytes: [UInt8] = []

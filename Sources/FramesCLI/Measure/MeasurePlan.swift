@@ -50,6 +50,11 @@ struct MeasurePlan {
             plan.notes.append("the screenshot's colours were converted from its ICC profile (\(profile)) to sRGB")
         }
         if let skipped = screenshot.skippedProfile { plan.notes.append(skipped) }
+        if screenshot.orientation != .upright {
+            plan.notes.append(
+                "the screenshot was measured as viewers show it: its EXIF orientation "
+                    + "(\(screenshot.orientation.value)) says it is \(screenshot.orientation.description)")
+        }
         if let ambiguity = scale.ambiguity { plan.notes.append(ambiguity) }
         if options.device == nil, options.scale == nil, let device = scale.device, let same = sameScreen(as: device) {
             plan.notes.append(same)
