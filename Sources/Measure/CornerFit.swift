@@ -92,13 +92,14 @@ struct CornerFit {
             if l < bestLoss { (best, bestLoss) = (trial, l) }
             trial += 0.25
         }
-        // Golden-section search within a step of the best.
+        // Golden-section search within a step of the best, towards the smaller radius where two
+        // trials fit alike (every radius up to half a pixel fits a square corner's points).
         var a = max(0, best - 0.25)
         var b = min(largest, best + 0.25)
         for _ in 0..<20 {
             let m1 = a + (b - a) * 0.382
             let m2 = a + (b - a) * 0.618
-            if mean(m1) < mean(m2) { b = m2 } else { a = m1 }
+            if mean(m1) <= mean(m2) { b = m2 } else { a = m1 }
         }
         let fitted = (a + b) / 2
         let steep = fitted * (1 - 0.5.squareRoot())

@@ -32,14 +32,11 @@ import Testing
     }
 
     /// Every radius up to half a pixel fits a square corner's points (at pixel centres) alike;
-    /// the golden-section search, moving up on ties, ends at the top of its first step.
+    /// the golden-section search moves towards the smaller radius on ties, so it ends at 0.
     @Test func squareCornersHaveRadiusZero() throws {
         let (fit, _) = try Self.measured(radius: 0)
         let radius = try #require(fit.cornerRadius)
-        withKnownIssue("CornerFit.radius reads a square corner as 0.25 px: ties move the search up") {
-            #expect(radius <= 0.1, "corner radius \(radius) px for square corners")
-        }
-        #expect(radius <= 0.5, "corner radius \(radius) px for square corners")
+        #expect(radius <= 0.1, "corner radius \(radius) px for square corners")
     }
 
     @Test func theDepthOfACircleFromTheOtherEdge() {
@@ -82,9 +79,7 @@ import Testing
     @Test func exactPointsOfASquareCornerFitRadiusZero() throws {
         let fitted = try #require(CornerFit.radius(Self.points(radius: 0), largest: 24))
         #expect(fitted.spread == 0 && fitted.agreeing == 1, "\(fitted)")
-        withKnownIssue("CornerFit.radius reads a square corner as 0.25 px: ties move the search up") {
-            #expect(fitted.radius <= 0.01, "radius \(fitted.radius) for a square corner")
-        }
+        #expect(fitted.radius <= 0.01, "radius \(fitted.radius) for a square corner")
     }
 
     @Test func fewerThanSixPointsFitNothing() {
