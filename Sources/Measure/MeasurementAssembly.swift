@@ -48,14 +48,11 @@ extension IndicatorParts {
         style.paddingHorizontal = max(0, style.paddingHorizontal)
         let cardRect = self.cardRect(style: style, unknown: unknown, contentBottom: contentBottom)
         var measurement = IndicatorMeasurement(
-            style: style, unknown: unknown, uncertainty: [:], scale: s, arcStartDegrees: ring.arcStart, frame: nil,
+            style: style, unknown: unknown, uncertainty: [:], scale: s, arcStartDegrees: ring.arcStart,
+            frame: nearestFrame,
             card: cardRect, lines: lineBoxes, text: label?.text, textMatches: label?.matches, meanDelta: 0,
             maxDelta: 0, variant: .indicator, others: [], notes: notes, region: PixelRect(x0: 0, y0: 0, x1: 0, y1: 0),
             screenshot: .onePixel, rerender: .onePixel)
-        if let n = options.frames, n > 0 {
-            let k = Int(((ring.arcStart + 90) / 360 * Double(n)).rounded())
-            measurement.frame = ((k % n) + n) % n
-        }
         if let cardRect {
             let screen = (width: Double(pixels.width) / s, height: Double(pixels.height) / s)
             let centred =
@@ -64,6 +61,13 @@ extension IndicatorParts {
         }
         measurement.uncertainty = Uncertainty(parts: self).values(for: measurement)
         return measurement
+    }
+
+    /// The frame k of `options.frames` nearest to the arc's position; nil without frames.
+    var nearestFrame: Int? {
+        guard let n = options.frames, n > 0 else { return nil }
+        let k = Int(((ring.arcStart + 90) / 360 * Double(n)).rounded())
+        return ((k % n) + n) % n
     }
 
     /// The content's width, pt: the spinner's box or the widest line, whichever is wider.

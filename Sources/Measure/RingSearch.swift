@@ -57,7 +57,9 @@ struct RingSearch {
     /// a pixel stays an edge where it is at least as strong as its two neighbours across the
     /// edge and its change is at least `minimumStrength`. Row by row: three reduced rows, three
     /// rows of strengths and directions are held at once (the first and last rows, and the
-    /// first and last columns, have no gradient: strength 0).
+    /// first and last columns, have no gradient: strength 0). It is longer than 60 lines because
+    /// the rolling rows, the gradients and the suppression of the row behind share one scope of
+    /// buffer pointers, which split functions would each have to open again.
     private mutating func findEdges() {
         let (w, h) = (reduced.width, reduced.height)
         // The filters need a pixel on each side: an image narrower or lower than 3 has no edges.
@@ -192,6 +194,8 @@ struct RingSearch {
     /// votes and of the edge pixels on their strongest circle, each with the radii of the edges
     /// around it. The votes are counted in bands of rows (each band's own and 5 more on each
     /// side, about 16 MB at most), never for the whole picture at once.
+    /// It is longer than 60 lines because a band's votes, its peaks and the ranking across bands
+    /// are one pass over the bands.
     func candidates(limit: Int = 28) -> [Candidate] {
         let (w, h) = (reduced.width, reduced.height)
         // A peak is looked for 3 pixels in from every side: a smaller image has none (1 × 1 px
