@@ -25,7 +25,14 @@ import Testing
         let radius = try #require(fit.cornerRadius, "no corner radius for \(expected) px")
         #expect(abs(radius - expected) <= 0.2, "corner radius \(radius) px for \(expected) px")
         // The spread is the root mean square of every point's capped error, and the scans reach
-        // half the card's side in: those that meet the ring count a whole pixel each.
+        // half the card's side in: those that meet the ring count a whole pixel each (below).
+        #expect(fit.cornerSpread <= 0.8, "spread \(fit.cornerSpread) px")
+    }
+
+    /// An exactly drawn card's corners should spread by a fraction of a pixel; the scans that
+    /// meet the ring make it about 0.7 px, so the corner radius's ± is about 0.35 pt too wide.
+    @Test func anExactCardsCornersSpreadLittle() throws {
+        let (fit, _) = try Self.measured(radius: 16)
         withKnownIssue("cornerSpread counts the scans that meet the ring: about 0.7 px on an exact card") {
             #expect(fit.cornerSpread <= 0.2, "spread \(fit.cornerSpread) px")
         }

@@ -235,9 +235,13 @@ import Testing
         let style = drawn.renderer.scene.style
         withKnownIssue("RingFit reads strokes of 2 px or less 0.15 to 0.38 px thick, with paler track and arc colours")
         {
-            #expect(abs(fit.thickness - ring.stroke) <= 0.05, "thickness \(fit.thickness) for \(ring.stroke)")
-            #expect(levels(fit.track, style.trackColor) <= 1, "track \(fit.track) for \(style.trackColor.hex)")
-            #expect(levels(fit.arc, style.spinnerColor) <= 1, "arc \(fit.arc) for \(style.spinnerColor.hex)")
+            #expect(
+                abs(fit.thickness - ring.stroke) <= 0.05 && levels(fit.track, style.trackColor) <= 1
+                    && levels(fit.arc, style.spinnerColor) <= 1,
+                """
+                thickness \(fit.thickness) for \(ring.stroke), track \(fit.track) for \(style.trackColor.hex), \
+                arc \(fit.arc) for \(style.spinnerColor.hex)
+                """)
         }
         #expect(abs(fit.thickness - ring.stroke) <= 0.5, "thickness \(fit.thickness) for \(ring.stroke)")
     }
