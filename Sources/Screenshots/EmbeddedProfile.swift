@@ -12,28 +12,12 @@ enum EmbeddedProfile {
         let signature = Array("ICC_PROFILE".utf8) + [0]
         var pieces: [Int: ArraySlice<UInt8>] = [:]
         var expected = 0
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-            let marker = bytes[offset + 1]
-            // Markers without a length (fill bytes, RSTn, SOI); SOS ends the headers.
-            if marker == 0xFF {
-                offset += 1
-                continue
-            }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            if marker == 0xDA || marker == 0xD9 { break }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
-            let body = bytes[(offset + 4)..<(offset + 2 + length)]
-            if marker == 0xE2, body.count > 14, body.starts(with: signature) {
+        for (marker, body) in JPEGSegments.beforeScan(bytes) ?? [] where marker == 0xE2 {
+            if body.count > 14, body.starts(with: signature) {
                 let sequence = Int(body[body.startIndex + 12])
                 expected = Int(body[body.startIndex + 13])
                 pieces[sequence] = body.dropFirst(14)
             }
-            offset += 2 + length
         }
         guard expected > 0, pieces.count == expected else { return nil }
         var profile: [UInt8] = []

@@ -68,25 +68,8 @@ public struct ExifOrientation: Sendable, Equatable {
     /// The TIFF part of a JPEG's first APP1 segment that starts with "Exif\0\0", before the scan.
     static func jpegExif(_ bytes: [UInt8]) -> ArraySlice<UInt8>? {
         let signature: [UInt8] = Array("Exif".utf8) + [0, 0]
-        var offset = 2
-        while offset + 4 <= bytes.count, bytes[offset] == 0xFF {
-            let marker = bytes[offset + 1]
-            if marker == 0xFF {
-                offset += 1
-                continue
-            }
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) {
-                offset += 2
-                continue
-            }
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-            guard length >= 2, offset + 2 + length <= bytes.count else { return nil }
-            let body = bytes[(offset + 4)..<(offset + 2 + length)]
-            if marker == 0xE1, body.starts(with: signature) { return body.dropFirst(signature.count) }
-            offset += 2 + length
-        }
-        return nil
+        let segment = JPEGSegments.beforeScan(bytes)?.first { $0.marker == 0xE1 && $0.body.starts(with: signature) }
+        return segment?.body.dropFirst(signature.count)
     }
 
     /// Tag 0x0112 of the first image directory of a TIFF structure ("II" or "MM", 42, the
