@@ -233,17 +233,11 @@ import Testing
         let (drawn, fit) = try Self.fitted(stroke: stroke, scale: scale)
         let ring = drawn.ring
         let style = drawn.renderer.scene.style
-        withKnownIssue("RingFit reads strokes of 2 px or less 0.15 to 0.38 px thick, with paler track and arc colours")
-        {
-            #expect(
-                abs(fit.thickness - ring.stroke) <= 0.05 && levels(fit.track, style.trackColor) <= 1
-                    && levels(fit.arc, style.spinnerColor) <= 1,
-                """
-                thickness \(fit.thickness) for \(ring.stroke), track \(fit.track) for \(style.trackColor.hex), \
-                arc \(fit.arc) for \(style.spinnerColor.hex)
-                """)
-        }
-        #expect(abs(fit.thickness - ring.stroke) <= 0.5, "thickness \(fit.thickness) for \(ring.stroke)")
+        // A known error (docs/measure.md): these read 0.15 to 0.38 px too thick, the track up to
+        // 7 levels and the arc up to 44 paler; exact would be 0.05 px and a level.
+        #expect(abs(fit.thickness - ring.stroke) <= 0.4, "thickness \(fit.thickness) for \(ring.stroke)")
+        #expect(levels(fit.track, style.trackColor) <= 8, "track \(fit.track) for \(style.trackColor.hex)")
+        #expect(levels(fit.arc, style.spinnerColor) <= 45, "arc \(fit.arc) for \(style.spinnerColor.hex)")
     }
 
     /// A 40 pt ring of `stroke` pt at `scale`, found and fitted: its centre and radius to 0.05 px.
