@@ -68,10 +68,14 @@ struct GoldenAssertion {
     let artifacts: ArtifactsFolder
     let environment: [String: String]
 
-    init(_ site: AssertionSite, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// While set (on this task), the environment assertions read instead of the process's: the
+    /// kit's own tests record and compare as on a developer's machine when the run is under CI.
+    @TaskLocal static var environmentOverride: [String: String]?
+
+    init(_ site: AssertionSite) {
         _ = XCTestWatch.start
         self.site = site
-        self.environment = environment
+        environment = Self.environmentOverride ?? ProcessInfo.processInfo.environment
         test = RunningTest.current(at: site)
         root = Golden.packageRoot(of: "\(site.filePath)")
         artifacts = ArtifactsFolder(url: Golden.artifactsFolder(root: root, environment: environment))

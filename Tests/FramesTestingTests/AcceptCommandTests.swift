@@ -7,7 +7,7 @@ import Testing
 /// `swift test --filter` takes a regular expression and matches it against "Module.Suite/test()"
 /// (Swift Testing, whose IDs may go on with "/File.swift:12:5") and "Module.Class/testMethod"
 /// (XCTest).
-@Suite struct AcceptCommandTests {
+@Suite(.developersEnvironment) struct AcceptCommandTests {
     /// A test whose name begins another's, one of the same name in a nested suite, and an overload
     /// taking arguments: the pattern picks the one.
     @Test func theSwiftTestingPatternRunsOneTest() throws {

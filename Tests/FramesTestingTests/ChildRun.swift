@@ -21,13 +21,12 @@ enum ChildRun {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = KitEnvironment.developers
         environment["FRAMES_KIT_CHILD"] = child
         environment["FRAMES_KIT_FOLDER"] = folder.path
         environment["FRAMES_RECORD"] = "never"
         environment["FRAMES_ARTIFACTS"] = folder.appendingPathComponent("artifacts").path
         environment["FRAMES_RUN"] = UUID().uuidString
-        environment["CI"] = nil
         process.environment = environment
         let pipe = Pipe()
         process.standardOutput = pipe

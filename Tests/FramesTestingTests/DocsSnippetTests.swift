@@ -7,7 +7,7 @@ import Testing
 /// Every Swift snippet in docs/golden-kit.md and docs/library.md compiles as written: each is
 /// type-checked by `swiftc` against this build's modules (a `Package.swift` against the manifest
 /// API), with the page's helpers (a snippet that starts "// The page's helpers.") beside it.
-@Suite(.slow) struct DocsSnippetTests {
+@Suite(.slow, .developersEnvironment) struct DocsSnippetTests {
     static let root = Golden.packageRoot(of: #filePath)
     /// The folder of this build's products (`.build/<triple>/<configuration>`).
     static let build = ChildRun.binary.deletingLastPathComponent()

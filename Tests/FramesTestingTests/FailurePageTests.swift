@@ -7,7 +7,7 @@ import Testing
 
 /// On a failure: the pictures attached to the test's result and beside one page of the run's
 /// failures in the artifacts folder; an earlier run's artifacts cleared when a run starts.
-@Suite struct FailurePageTests {
+@Suite(.developersEnvironment) struct FailurePageTests {
     let folder: URL
 
     init() throws {

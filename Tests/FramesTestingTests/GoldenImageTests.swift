@@ -7,7 +7,7 @@ import Testing
 
 /// Any image a test has (a Pixmap, PNG bytes or file, RGBA bytes) held to a golden, with regions
 /// left out as `frames compare --ignore/--mask` leaves them.
-@Suite struct GoldenImageTests {
+@Suite(.developersEnvironment) struct GoldenImageTests {
     let folder: URL
     let image: Pixmap
     let changed: Pixmap
@@ -18,13 +18,6 @@ import Testing
         var copy = image
         for y in 4..<8 { for x in 4..<8 { copy.pixels[y * copy.width + x] = 0xFF00_00FF } }
         changed = copy
-    }
-
-    /// What the failures of `body`'s assertions say: kept, not recorded as issues.
-    func failures(_ body: () -> Void) -> [String] {
-        let said = Locked<[String]>([])
-        FailureDelivery.$capture.withValue(said) { body() }
-        return said.withLock { $0 }
     }
 
     /// Writes `golden.png` from `image`.

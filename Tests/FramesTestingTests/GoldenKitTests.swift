@@ -9,7 +9,7 @@ import XCTest
 @testable import Raster
 
 /// The golden kit's decisions, one by one, on real files in a temporary folder.
-@Suite struct GoldenKitTests {
+@Suite(.developersEnvironment) struct GoldenKitTests {
     let folder: URL
     let image: Pixmap
     let changed: Pixmap
@@ -198,7 +198,7 @@ final class GoldenKitXCTests: XCTestCase {
 }
 
 /// Golden folders: a folder `frames` wrote, verified from its manifest in one line.
-@Suite struct GoldenFolderKitTests {
+@Suite(.developersEnvironment) struct GoldenFolderKitTests {
     let folder: URL
 
     init() throws {

@@ -7,20 +7,13 @@ import Testing
 
 /// Goldens' names: given ones checked, left-out ones made from the test, one golden to one
 /// assertion in a run.
-@Suite struct GoldenNameTests {
+@Suite(.developersEnvironment) struct GoldenNameTests {
     let folder: URL
     let image: Pixmap
 
     init() throws {
         folder = try ChildRun.temporaryFolder()
         image = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 8).frame(1)
-    }
-
-    /// What the failure says, for each assertion `body` makes: kept, not recorded as issues.
-    func failures(_ body: () -> Void) -> [String] {
-        let said = Locked<[String]>([])
-        FailureDelivery.$capture.withValue(said) { body() }
-        return said.withLock { $0 }
     }
 
     @Test(arguments: [

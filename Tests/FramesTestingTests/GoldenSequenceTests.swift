@@ -8,7 +8,7 @@ import Testing
 
 /// A sequence recorded from a renderer is a frames folder: `frames verify` renders it again from
 /// its manifest.json and finds it holds.
-@Suite struct GoldenSequenceTests {
+@Suite(.developersEnvironment) struct GoldenSequenceTests {
     let folder: URL
     let renderer: FrameRenderer
 
@@ -16,13 +16,6 @@ import Testing
         folder = try ChildRun.temporaryFolder()
         renderer = try FrameRenderer(
             scene: Scene(variant: .overlay, scale: 1, screenSize: Size(width: 60, height: 60)), frameCount: 6)
-    }
-
-    /// What the failures of `body`'s assertions say: kept, not recorded as issues.
-    func failures(_ body: () -> Void) -> [String] {
-        let said = Locked<[String]>([])
-        FailureDelivery.$capture.withValue(said) { body() }
-        return said.withLock { $0 }
     }
 
     /// `frames` beside this test binary, if it was built.

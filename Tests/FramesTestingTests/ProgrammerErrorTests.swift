@@ -6,7 +6,7 @@ import Testing
 /// Values no comparison has stop the test process where they are written, naming the value, as
 /// an index out of range does: a threshold outside 0…1, a negative count, a channel delta outside
 /// 0…255.
-@Suite struct ProgrammerErrorTests {
+@Suite(.developersEnvironment) struct ProgrammerErrorTests {
     @Test func aThresholdOutsideZeroToOneStops() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = PerceptualTolerance(metric: .yiq, threshold: 1.5)

@@ -7,7 +7,7 @@ import Testing
 // here as they do in an XCTest file that does not import Testing (XCTestOnlyTests.swift).
 
 /// Assertions from Swift Testing: each failure an issue at the assertion's line.
-@Suite struct SwiftTestingOnlyTests {
+@Suite(.developersEnvironment) struct SwiftTestingOnlyTests {
     let folder: String
     let image: Pixmap
 

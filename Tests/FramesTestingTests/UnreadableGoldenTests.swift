@@ -7,7 +7,7 @@ import Testing
 
 /// Goldens that are not pictures: a Git LFS pointer is named as one, and a golden that cannot be
 /// read is recorded again under `all` or `failed`, the failure saying so.
-@Suite struct UnreadableGoldenTests {
+@Suite(.developersEnvironment) struct UnreadableGoldenTests {
     let folder: URL
     let image: Pixmap
 

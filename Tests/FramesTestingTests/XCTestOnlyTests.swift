@@ -33,7 +33,7 @@ final class XCTestOnlyTests: XCTestCase {
         let image = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 8).frame(1)
         capturing = true
         let line = #line + 1
-        assertGolden(image, named: "new", directory: folder.path)
+        KitEnvironment.run { assertGolden(image, named: "new", directory: folder.path) }
         capturing = false
         XCTAssertEqual(captured.count, 1)
         XCTAssertEqual(captured.first?.file, #filePath)
