@@ -8,8 +8,15 @@ import Testing
 
 /// Runs the built `frames` executable, as a user would.
 enum CLI {
-    /// The `frames` binary beside this test bundle (`.build/<triple>/<configuration>/frames`).
+    /// The `frames` binary the tests run: `FRAMES_UNDER_TEST` when set (`.ci/run` names the
+    /// release build there, the binary it packages), else the one beside this test bundle
+    /// (`.build/<triple>/<configuration>/frames`).
     static let executable: URL = {
+        if let named = ProcessInfo.processInfo.environment["FRAMES_UNDER_TEST"], !named.isEmpty {
+            precondition(
+                FileManager.default.isExecutableFile(atPath: named), "FRAMES_UNDER_TEST=\(named) is not an executable")
+            return URL(fileURLWithPath: named)
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = bundle.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames").path) {

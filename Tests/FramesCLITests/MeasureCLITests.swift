@@ -12,7 +12,7 @@ import Testing
 /// back, the verdicts, the report, two indicators, and every bad input refused with nothing
 /// written. Python with skia-python, Pillow and numpy is needed (Tests/measure/requirements.txt);
 /// a missing module is a failure that says what to install, never a skip.
-@Suite(.serialized, .slow) struct MeasureCLITests {
+@Suite(.slow) struct MeasureCLITests {
     static let root = DocsTests.root
     static let script = root.appendingPathComponent("Tests/measure")
 
