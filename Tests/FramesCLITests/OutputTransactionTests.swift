@@ -1,5 +1,6 @@
 import Foundation
 import LibC
+import TestSupport
 import Testing
 
 @testable import FramesCLI
@@ -9,9 +10,7 @@ import Testing
 /// transaction made, and a folder that vanishes under a run.
 @Suite struct OutputTransactionTests {
     static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("frames-tx-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("frames-tx")
     }
 
     static func files(_ folder: URL) -> [String: Data] {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import Images
 
@@ -44,8 +45,6 @@ enum ChildRun {
     static var folder: String { ProcessInfo.processInfo.environment["FRAMES_KIT_FOLDER"] ?? "/nonexistent" }
 
     static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("frames-kit")
     }
 }

@@ -15,8 +15,7 @@ import XCTest
     let changed: Pixmap
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try ChildRun.temporaryFolder()
         image = try FrameRenderer(scene: Scene(variant: .indicator), frameCount: 8).frame(2)
         var copy = image
         copy.pixels[10 * copy.width + 10] ^= 0x0000_0001 // one channel of one pixel, off by one
@@ -184,8 +183,7 @@ import XCTest
 /// check one golden.)
 final class GoldenKitXCTests: XCTestCase {
     func testMatchingGoldenPassesFromXCTest() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ChildRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let renderer = try FrameRenderer(scene: Scene(variant: .indicator, scale: 1), frameCount: 60)
         let golden = folder.appendingPathComponent("indicator_1x_k0.png")
@@ -202,7 +200,7 @@ final class GoldenKitXCTests: XCTestCase {
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
+        folder = try ChildRun.temporaryFolder()
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("seq"), withIntermediateDirectories: true)
     }

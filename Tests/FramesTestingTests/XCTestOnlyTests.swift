@@ -46,8 +46,7 @@ final class XCTestOnlyTests: XCTestCase {
     /// A failure after the last test, where XCTest runs none, fails the run and says where it was
     /// made (the child below, run as a process of its own).
     func testAFailureOutsideAnyTestFailsTheRun() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("frames-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try ChildRun.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try ChildRun.run(["FramesTestingTests.XCTestChildren"], child: "outside", folder: folder)
         XCTAssertNotEqual(run.status, 0, run.output)
