@@ -128,9 +128,11 @@ let package = Package(
                 "LibC", "Images", "StrictJSON", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi", "CUnibreak",
             ]
         ),
+        // The one pool of plain threads, each joined before the call that starts them returns.
+        .target(name: "Workers", dependencies: ["LibC", "Images"]),
         // One comparison engine over images (exact and perceptual judgements, regions, windows,
         // clusters, shift, PSNR and SSIM), diff pictures and the HTML report. Images only.
-        .target(name: "Comparison", dependencies: ["LibC", "Images", "StrictJSON"]),
+        .target(name: "Comparison", dependencies: ["LibC", "Images", "StrictJSON", "Workers"]),
         // A screenshot's loading indicator read back into a style (docs/measure.md).
         .target(
             name: "Measure", dependencies: ["LibC", "Raster", "Comparison", "Screenshots", "Exports", "CLittleCMS"]),
@@ -149,11 +151,11 @@ let package = Package(
             name: "FramesCLI",
             dependencies: [
                 "LibC", "Raster", "Images", "Animation", "Screenshots", "Comparison", "Measure", "Exports", "Lint",
-                "GoldenFolders", "StrictJSON",
+                "GoldenFolders", "StrictJSON", "Workers",
             ]
         ),
         // frames studio: the HTTP server (libmicrohttpd) and the page.
-        .target(name: "Studio", dependencies: ["FramesCLI", "CMicroHTTPD"]),
+        .target(name: "Studio", dependencies: ["FramesCLI", "CMicroHTTPD", "Workers"]),
         .executableTarget(
             name: "frames",
             dependencies: ["FramesCLI", "Studio"],
@@ -185,7 +187,7 @@ let package = Package(
         .testTarget(name: "LintTests", dependencies: ["Lint"]),
         .testTarget(name: "ExportsTests", dependencies: ["Exports"]),
         .testTarget(name: "GoldenFoldersTests", dependencies: ["GoldenFolders", "CZlib"]),
-        .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib", "TestSupport"]),
+        .testTarget(name: "FramesCLITests", dependencies: ["FramesCLI", "Studio", "CZlib", "TestSupport", "Workers"]),
         .testTarget(name: "FramesTestingTests", dependencies: ["FramesTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Times `frames compare` on two 8K pairs (7680 × 4320) against ImageMagick and pixelmatch, side by
+"""Times `frames compare` on four 8K pairs (7680 × 4320) against ImageMagick and pixelmatch, side by
 side in one run.
 
 The pairs are made here, not committed. Screenshots: headless Chromium screenshots a page of 360
 cards of text and buttons, and the same page with one word changed and one card moved by a pixel
 (a few thousand pixels differ). Blocks: a gradient, and the same gradient under 100 blocks of
-100 × 100 px of new colour (1 000 000 pixels differ, nearly every row). Every tool runs on the same
+100 × 100 px of new colour (1 000 000 pixels differ, nearly every row). Scatter: the gradient under a
+million single pixels of new colour. Noise: the gradient with every channel moved by up to ±40
+(every pixel differs). Every tool runs on the same
 two PNG files, in turn, `--rounds` times; the table gives each one's median wall time and CPU time
 (user and system), ImageMagick's median over each, and the largest peak memory (GNU time's maximum
 resident set). `--before PATH` times a second `frames` (an earlier build) in the same rounds. On a machine shared with other work the wall times move by
@@ -13,7 +15,7 @@ several times from run to run; the CPU times move less. pixelmatch has no PNG de
 it is timed on the raw RGBA of the pair (written once by Pillow, not timed), with node reading
 the two raw files, so its figure leaves decoding out.
 
-    python3 bench/compare-8k.py [--rounds 5] [--work DIR] [--frames PATH] [--before PATH]
+    python3 bench/compare-8k.py [--rounds 5] [--work DIR] [--frames PATH] [--before PATH] [--pairs a,b]
 
 Needs chromium, ImageMagick's `compare`, GNU time (/usr/bin/time), node, NumPy and Pillow; builds
 the release `frames` when --frames is not given.
@@ -90,6 +92,35 @@ def make_blocks(work):
     Image.fromarray(b).save(os.path.join(work, "blocks-b.png"))
 
 
+def make_noise(work):
+    """The blocks' gradient, and the same gradient with every channel of every pixel moved by up
+    to ±40 at random: all 33 million pixels differ, about half of them past the perceptual
+    threshold, so the anti-aliasing detector looks at nearly every pixel."""
+    if all(os.path.exists(os.path.join(work, f"noise-{v}.png")) for v in ("a", "b")):
+        return
+    import numpy
+    from PIL import Image
+    a = numpy.asarray(Image.open(os.path.join(work, "blocks-a.png"))).astype(numpy.int16)
+    noise = numpy.random.default_rng(47).integers(-40, 41, a.shape, dtype=numpy.int16)
+    b = numpy.clip(a + noise, 0, 255).astype(numpy.uint8)
+    Image.fromarray(a.astype(numpy.uint8)).save(os.path.join(work, "noise-a.png"))
+    Image.fromarray(b).save(os.path.join(work, "noise-b.png"))
+
+
+def make_scatter(work):
+    """The blocks' gradient, and the same with a million pixels chosen at random set to random
+    colours: a million differ, one here and one there, in nearly every span of every row."""
+    if os.path.exists(os.path.join(work, "scatter-b.png")):
+        return
+    import numpy
+    from PIL import Image
+    a = numpy.asarray(Image.open(os.path.join(work, "blocks-a.png"))).copy()
+    rng = numpy.random.default_rng(5)
+    flat = a.reshape(-1, 3)
+    flat[rng.choice(WIDTH * HEIGHT, 1000000, replace=False)] = rng.integers(0, 256, (1000000, 3))
+    Image.fromarray(a).save(os.path.join(work, "scatter-b.png"))
+
+
 def make_raw(work, png):
     """The straight RGBA bytes of a PNG, for pixelmatch."""
     from PIL import Image
@@ -114,7 +145,8 @@ def timed(command, work):
 
 
 # Each pair: its name, its two files, and ImageMagick's fuzz (pixels closer than it are the same).
-PAIRS = [("screenshots", "a.png", "b.png", "10%"), ("blocks", "blocks-a.png", "blocks-b.png", "3%")]
+PAIRS = [("screenshots", "a.png", "b.png", "10%"), ("blocks", "blocks-a.png", "blocks-b.png", "3%"),
+         ("scatter", "blocks-a.png", "scatter-b.png", "3%"), ("noise", "noise-a.png", "noise-b.png", "3%")]
 
 
 def commands(frames, before, oracle, work, pair):
@@ -130,7 +162,7 @@ def commands(frames, before, oracle, work, pair):
         ]
     job = {"version": "c6fee35", "width": WIDTH, "height": HEIGHT, "expected": make_raw(work, a),
            "actual": make_raw(work, b), "options": {"threshold": 0.1}}
-    name = a.replace(".png", "-job.json")
+    name = pair[0] + "-job.json"
     with open(os.path.join(work, name), "w") as f:
         f.write(json.dumps(job) + "\n")
     return runs + [
@@ -145,10 +177,15 @@ def main():
     parser.add_argument("--work", default=os.path.join(tempfile.gettempdir(), "frames-compare-8k"))
     parser.add_argument("--frames")
     parser.add_argument("--before", help="a second frames binary, timed in the same rounds")
+    parser.add_argument("--pairs", default="screenshots,blocks,scatter,noise", help="the pairs to time, by name")
     args = parser.parse_args()
+    pairs = [pair for pair in PAIRS if pair[0] in args.pairs.split(",")]
     os.makedirs(args.work, exist_ok=True)
-    make_screenshots(args.work)
+    if "screenshots" in args.pairs:
+        make_screenshots(args.work)
     make_blocks(args.work)
+    make_scatter(args.work)
+    make_noise(args.work)
     frames = args.frames and os.path.abspath(args.frames)
     if frames is None:
         subprocess.run(["swift", "build", "-c", "release", "--product", "frames"], cwd=ROOT, check=True,
@@ -156,7 +193,7 @@ def main():
         frames = os.path.join(ROOT, ".build", "release", "frames")
     before = args.before and os.path.abspath(args.before)
     oracle = os.path.join(ROOT, "Tests", "pixelmatch", "run.js")
-    runs = {pair[0]: commands(frames, before, oracle, args.work, pair) for pair in PAIRS}
+    runs = {pair[0]: commands(frames, before, oracle, args.work, pair) for pair in pairs}
     times = {(p, name): [] for p, pair_runs in runs.items() for name, _ in pair_runs}
     cpu = {key: [] for key in times}
     memory = {key: 0.0 for key in times}
@@ -175,7 +212,7 @@ def main():
     print(f"machine: {machine[0].strip()}, {machine[1].strip()} cores; {args.rounds} rounds; "
           f"load average at the end {' '.join(load)}")
     images = 2 * WIDTH * HEIGHT * 4 / 2**20
-    for p, a, b, fuzz in PAIRS:
+    for p, a, b, fuzz in pairs:
         print(f"\n{p}: {WIDTH} × {HEIGHT} px, {os.path.getsize(os.path.join(args.work, a)) // 1000} kB and "
               f"{os.path.getsize(os.path.join(args.work, b)) // 1000} kB")
         magick = f"ImageMagick compare -metric AE -fuzz {fuzz}"

@@ -1,4 +1,5 @@
 import Images
+import Workers
 
 /// What a comparison is asked: how pixels are judged, which are left out, the limits that decide
 /// pass or fail, and which figures it finds besides the count.
@@ -111,10 +112,12 @@ public struct ImageComparison: Sendable, Equatable {
         return copy
     }
 
-    /// Compares `actual` with `expected`. The caller has checked `settings.ignored` against their
-    /// size (`IgnoredPixels.check`).
+    /// Compares `actual` with `expected`, judging bands of rows on up to `workers` threads when
+    /// there is work for them (`threadedWork`; the figures and the mask are the same for any
+    /// number). The caller has checked
+    /// `settings.ignored` against their size (`IgnoredPixels.check`).
     public init(
-        expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings()
+        expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings(), workers: Int = 1
     ) {
         self.settings = settings
         expectedSize = .init(width: expected.width, height: expected.height)
@@ -136,15 +139,7 @@ public struct ImageComparison: Sendable, Equatable {
         let height = expected.height
         let mask = DifferenceMask(width: width, height: height)
         mask.withMutableStates { states in settings.ignored.mark(states, width: width) }
-        let counts = expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                mask.withMutableStates { states in
-                    PixelJudge.judge(
-                        e, a, width: width, height: height, rows: 0..<height, judgement: settings.judgement,
-                        mask: states)
-                }
-            }
-        }
+        let counts = Self.judge(expected, actual, settings.judgement, into: mask, workers: workers)
         differingPixels = counts.differing
         changedPixels = counts.changed
         antialiasedPixels = counts.antialiased
@@ -169,6 +164,57 @@ public struct ImageComparison: Sendable, Equatable {
             shift = nil
         }
         self.mask = mask
+    }
+
+    /// Rows in a band of the judgement: enough that taking one costs nothing beside judging it,
+    /// few enough that the bands of a picture whose differences sit in one part spread evenly.
+    static let bandRows = 64
+
+    /// Unequal pixels below which the judgement stays on one thread. On the two cores measured
+    /// (BENCHMARKS.md) a second thread bought nothing for a million differing pixels, in blocks or
+    /// scattered (it cost 40–60 % more CPU), and 30–40 % of the perceptual judgements' wall time
+    /// for 33 million.
+    static let threadedWork = 8_000_000
+
+    /// `expected` judged against `actual` (the same size) into `mask`, in bands of `bandRows`
+    /// rows, on up to `workers` threads when the judgement is perceptual and the first row of every
+    /// band holds enough unequal pixels to foretell `threadedWork` in all (an exact judgement is a
+    /// few operations a pixel: on 33 million a second thread cost 40 % more CPU and no time): each band writes its own rows of the mask and
+    /// its own counts, added up in band order.
+    static func judge(
+        _ expected: RGBAImage, _ actual: RGBAImage, _ judgement: PixelJudgement, into mask: DifferenceMask,
+        workers: Int, threadedWork: Int = threadedWork
+    ) -> JudgedCounts {
+        let (width, height) = (expected.width, expected.height)
+        let bands = (height + bandRows - 1) / bandRows
+        return expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                mask.withMutableStates { states in
+                    let threads =
+                        workers > 1 && judgement.isPerceptual
+                            && foretoldWork(e, a, width: width, height: height) >= threadedWork ? workers : 1
+                    let shared = SharedPixels(expected: e, actual: a, states: states)
+                    return WorkerPool.map(bands, workers: threads) { band in
+                        let rows = band * bandRows..<min(height, (band + 1) * bandRows)
+                        return PixelJudge.judge(
+                            shared.expected, shared.actual, width: width, height: height, rows: rows,
+                            judgement: judgement, mask: shared.states)
+                    }.reduce(JudgedCounts()) { $0.adding($1) }
+                }
+            }
+        }
+    }
+
+    /// The unequal pixels of the first row of each band of `bandRows`, times `bandRows`: the
+    /// judgement's work foretold from one row in 64.
+    static func foretoldWork(
+        _ expected: UnsafeBufferPointer<UInt32>, _ actual: UnsafeBufferPointer<UInt32>, width: Int, height: Int
+    ) -> Int {
+        var unequal = 0
+        for row in stride(from: 0, to: height, by: bandRows) {
+            for x in row * width..<(row + 1) * width where expected[x] != actual[x] { unequal += 1 }
+        }
+        return unequal * bandRows
     }
 
     /// The judgement of two unequal pixels without anti-aliasing detection (the byte offset

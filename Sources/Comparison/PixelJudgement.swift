@@ -9,6 +9,12 @@ public enum PixelJudgement: Sendable, Equatable {
     case exact(maxChannelDelta: Int)
     /// pixelmatch's metric, threshold and anti-aliasing detector.
     case perceptual(PerceptualTolerance)
+
+    /// Whether this is a perceptual judgement (tens of operations a pixel, against a few).
+    var isPerceptual: Bool {
+        if case .perceptual = self { return true }
+        return false
+    }
 }
 
 /// What a pixel came to, in a `DifferenceMask`.

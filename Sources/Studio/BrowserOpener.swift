@@ -1,5 +1,6 @@
 import FramesCLI
 import LibC
+import Workers
 
 /// Opens the studio in the default browser without putting its token on a command line, as
 /// Jupyter does: the address with the token goes into a page that redirects to it, in a folder

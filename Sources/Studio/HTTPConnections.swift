@@ -1,5 +1,6 @@
 import FramesCLI
 import LibC
+import Workers
 
 /// The server's connections as the studio counts them, so that clients without the token cannot
 /// keep one with it out. On loopback every client is 127.0.0.1, so a limit per address would

@@ -1,5 +1,6 @@
 import FramesCLI
 import LibC
+import Workers
 
 /// The studio's renders run here: `count` threads, started with the studio and joined when it
 /// stops, each taking the oldest job waiting. The connections' threads only parse, check and wait

@@ -2,6 +2,7 @@ import Foundation
 import LibC
 import TestSupport
 import Testing
+import Workers
 
 @testable import FramesCLI
 

@@ -2,6 +2,7 @@ import Comparison
 import GoldenFolders
 import Images
 import LibC
+import Workers
 
 /// `frames compare EXPECTED ACTUAL`: compares two PNG files, or two folders of PNG frames
 /// matched by name, and reports every image's figures, pass or fail.
@@ -232,7 +233,8 @@ enum CompareCommand {
         }
         let (expected, actual) = try loadPair(expectedPath, actualPath)
         try check(settings.ignored, options, width: expected.width, height: expected.height)
-        let comparison = ImageComparison(expected: expected, actual: actual, settings: settings)
+        let comparison = ImageComparison(
+            expected: expected, actual: actual, settings: settings, workers: WorkerPool.processorCount)
         let result = Result(
             expected: expectedPath, actual: actualPath, comparison: comparison.droppingMask,
             psnr: options.json ? ImageComparison.psnr(expected: expected, actual: actual) : nil,

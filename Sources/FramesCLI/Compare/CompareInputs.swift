@@ -1,6 +1,7 @@
 import Comparison
 import GoldenFolders
 import Images
+import Workers
 
 /// What `frames compare` checks and reads before it writes anything: the outputs against the
 /// inputs and each other, every file of the pairs as a PNG whose size (read from IHDR, before any

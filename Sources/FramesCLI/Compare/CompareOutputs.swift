@@ -1,6 +1,7 @@
 import Comparison
 import GoldenFolders
 import Images
+import Workers
 
 /// What `frames compare` prints and writes for the pairs it compares: a line each (or the JSON),
 /// the pictures of each pair that differs, and the report.
@@ -83,7 +84,7 @@ extension CompareCommand {
         return ReportFrame(name: name, outcome: outcome, images: images) {
             guard let expected = try? load(expectedPath), let actual = try? load(actualPath),
                 let states = ImageComparison(
-                    expected: expected, actual: actual, settings: settings
+                    expected: expected, actual: actual, settings: settings, workers: WorkerPool.processorCount
                 ).mask
             else { return nil }
             return (

@@ -2,6 +2,7 @@ import Animation
 import GoldenFolders
 import Raster
 import StrictJSON
+import Workers
 
 /// Everything one run of `frames` will do, resolved from the options, its outputs checked before
 /// any input is read: the style, the scene, its label, the frames, and the outputs. The backdrop

@@ -4,6 +4,7 @@ import Images
 import LibC
 import Raster
 import StrictJSON
+import Workers
 
 /// One render of `frames`, in the order it happens, each step a function read from `run`. Every
 /// output was checked before any input was read (`OutputCheck`, from `RenderJob.resolve`); then:

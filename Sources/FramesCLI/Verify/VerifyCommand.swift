@@ -3,6 +3,7 @@ import GoldenFolders
 import LibC
 import Screenshots
 import StrictJSON
+import Workers
 
 /// `frames verify DIR…`: renders again what each folder's manifest describes and compares it
 /// with the folder's files, frame by frame, with the thresholds and figures of `frames compare`;

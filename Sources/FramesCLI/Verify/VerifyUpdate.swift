@@ -1,5 +1,6 @@
 import GoldenFolders
 import Raster
+import Workers
 
 /// `frames verify --update`: a folder rewritten from its manifest by the render command's own
 /// run (`RenderRun`: temporary names, renames, the manifest last, one run per folder), so the

@@ -1,16 +1,19 @@
 import Images
 import LibC
 
-/// The command's one pool of threads: `workers` plain threads (the calling thread is one of
+/// The package's one pool of threads (a run's frames, verify's folders, compare's two decodes and
+/// its judgement's bands): `workers` plain threads (the calling thread is one of
 /// them) take the next index not taken, in order, until every index is done or one has failed;
 /// all are joined before `forEach` returns. Nothing is left running, nothing is detached.
-enum WorkerPool {
+package enum WorkerPool {
     /// The number of processors online, at least 1: the default of `--threads`.
-    static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// Calls `body` with each of 0..<count on at most `workers` threads. Once `body` throws, no
     /// index is taken after it; the error of the lowest index that failed is thrown.
-    static func forEach<E: Error>(_ count: Int, workers: Int, _ body: @Sendable (Int) throws(E) -> Void) throws(E) {
+    package static func forEach<E: Error>(_ count: Int, workers: Int, _ body: @Sendable (Int) throws(E) -> Void)
+        throws(E)
+    {
         let queue = Locked(Queue<E>())
         // Every thread is joined before this returns: `body` does not outlive the call.
         withoutActuallyEscaping(body) { body in
@@ -31,7 +34,7 @@ enum WorkerPool {
     }
 
     /// Maps each of 0..<count through `body` on the pool, results in index order.
-    static func map<T: Sendable>(_ count: Int, workers: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(_ count: Int, workers: Int, _ body: @Sendable (Int) -> T) -> [T] {
         let results = Locked([T?](repeating: nil, count: count))
         forEach(count, workers: workers) { (index: Int) throws(Never) in
             let value = body(index)
