@@ -131,7 +131,7 @@ let package = Package(
         // The one pool of plain threads, each joined before the call that starts them returns.
         .target(name: "Workers", dependencies: ["LibC", "Images"]),
         // One comparison engine over images (exact and perceptual judgements, regions, windows,
-        // clusters, shift, PSNR and SSIM), diff pictures and the HTML report. Images only.
+        // clusters, shift, PSNR and SSIM), diff pictures and the HTML report. Images and the pool only.
         .target(name: "Comparison", dependencies: ["LibC", "Images", "StrictJSON", "Workers"]),
         // A screenshot's loading indicator read back into a style (docs/measure.md).
         .target(

@@ -50,40 +50,57 @@ enum ClusterWindow {
                     let leaves = leaving >= start && differs(row: leaving)
                     let changed = differs(row: y) || leaves
                     if changed {
-                        // Local sums and no branch in the loops, so that they run in vector
-                        // registers (a quarter of the time a branch a pixel took).
                         let enters = states.baseAddress! + entering
-                        var total: Int32 = 0
-                        if leaves {
-                            let left = states.baseAddress! + leaving * width
-                            for x in 0..<width {
-                                let d = Int32(enters[x] == differing ? 1 : 0) &- Int32(left[x] == differing ? 1 : 0)
-                                columns[x] &+= d
-                                total &+= d
-                            }
-                        } else {
-                            for x in 0..<width {
-                                let d = Int32(enters[x] == differing ? 1 : 0)
-                                columns[x] &+= d
-                                total &+= d
-                            }
-                        }
-                        bandTotal += Int(total)
+                        let left = leaves ? states.baseAddress! + leaving * width : nil
+                        bandTotal += Int(add(enters, removing: left, to: columns))
                     }
                     let firstFull = y - start == n - 1
                     if y - start < n - 1 || bandTotal <= best || !(changed || firstFull) { continue }
-                    var sum: Int32 = 0
-                    for x in 0..<(n - 1) { sum &+= columns[x] }
-                    var bandBest: Int32 = 0
-                    for x in (n - 1)..<width {
-                        sum &+= columns[x]
-                        bandBest = max(bandBest, sum)
-                        sum &-= columns[x - n + 1]
-                    }
-                    best = max(best, Int(bandBest))
+                    best = max(best, Int(largestSum(of: columns, window: n)))
                 }
             }
             return best
         }
+    }
+
+    /// Adds the row `enters` to the column counts (1 for each differing pixel) and takes the row
+    /// `removing` away, returning the change of their total. Local sums and no branch in the
+    /// loops, so that they run in vector registers (half the time the loops with a branch a pixel
+    /// took, in perf's samples of an 8K compare).
+    @inline(__always)
+    static func add(
+        _ enters: UnsafePointer<UInt8>, removing left: UnsafePointer<UInt8>?,
+        to columns: UnsafeMutableBufferPointer<Int32>
+    ) -> Int32 {
+        let differing = PixelState.differing.rawValue
+        var total: Int32 = 0
+        if let left {
+            for x in 0..<columns.count {
+                let d = Int32(enters[x] == differing ? 1 : 0) &- Int32(left[x] == differing ? 1 : 0)
+                columns[x] &+= d
+                total &+= d
+            }
+        } else {
+            for x in 0..<columns.count {
+                let d = Int32(enters[x] == differing ? 1 : 0)
+                columns[x] &+= d
+                total &+= d
+            }
+        }
+        return total
+    }
+
+    /// The largest sum of `window` neighbouring column counts.
+    @inline(__always)
+    static func largestSum(of columns: UnsafeMutableBufferPointer<Int32>, window n: Int) -> Int32 {
+        var sum: Int32 = 0
+        for x in 0..<(n - 1) { sum &+= columns[x] }
+        var best: Int32 = 0
+        for x in (n - 1)..<columns.count {
+            sum &+= columns[x]
+            best = max(best, sum)
+            sum &-= columns[x - n + 1]
+        }
+        return best
     }
 }

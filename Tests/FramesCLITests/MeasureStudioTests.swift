@@ -78,15 +78,9 @@ import Testing
     @Test func theServerMeasuresWithinItsBudgetAndSaysWhyNot() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
-        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
-        func post(_ body: [UInt8], name: String) throws -> (status: Int, body: String) {
-            try studio.raw(
-                "POST /measure?token=\(studio.token)&name=\(name) HTTP/1.1\r\n\(host)Content-Length: \(body.count)\r\n"
-                    + "Connection: close\r\n\r\n", body: body)
-        }
         let cases = try MeasureCLITests.cases()
         let shot = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006.jpg")))
-        let answer = try post(shot, name: "shot.jpg")
+        let answer = try studio.postMeasure(shot, name: "shot.jpg")
         #expect(answer.status == 200, "\(answer.body.prefix(300))")
         let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
         #expect(Set(object?.keys.map { $0 } ?? []) == ["state", "measurement", "notes", "difference"])
@@ -98,12 +92,12 @@ import Testing
         // 50 megapixels by its header: over what the budget can measure, refused before decoding.
         var huge = [UInt8](try MeasureCLITests.hugePNG())
         huge.replaceSubrange(16..<24, with: [0, 0, 0x1B, 0x58, 0, 0, 0x1B, 0x58])
-        let tooLarge = try post(huge, name: "huge.png")
+        let tooLarge = try studio.postMeasure(huge, name: "huge.png")
         #expect(tooLarge.status == 400 && tooLarge.body.contains("7000 × 7000 px"), "\(tooLarge)")
-        let text = try post(Array("hello".utf8), name: "notes.txt")
+        let text = try studio.postMeasure(Array("hello".utf8), name: "notes.txt")
         #expect(text.status == 400 && text.body.contains("not a PNG or JPEG image"), "\(text)")
         let backdrop = [UInt8](try Data(contentsOf: cases.appendingPathComponent("case_006_backdrop.png")))
-        let none = try post(backdrop, name: "empty.png")
+        let none = try studio.postMeasure(backdrop, name: "empty.png")
         #expect(none.status == 422 && none.body.contains("no loading indicator found"), "\(none)")
     }
 
@@ -116,12 +110,6 @@ import Testing
     @Test func anyPictureGetsAnAnswerAndEveryStyleIsOneTheToolAccepts() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
-        let host = "Host: 127.0.0.1:\(studio.port)\r\n"
-        func post(_ body: [UInt8], name: String) throws -> (status: Int, body: String) {
-            try studio.raw(
-                "POST /measure?token=\(studio.token)&name=\(name) HTTP/1.1\r\n\(host)Content-Length: \(body.count)\r\n"
-                    + "Connection: close\r\n\r\n", body: body)
-        }
         var style = LoadingStyle.overlay
         style.dimAmount = 0.4
         let device = try #require(Device.named("iPhone 15"))
@@ -162,7 +150,7 @@ import Testing
         ]
         var answers: [String: [String: String]] = [:]
         for (name, bytes) in pictures {
-            let answer = try post(bytes, name: name)
+            let answer = try studio.postMeasure(bytes, name: name)
             #expect([200, 400, 422].contains(answer.status), "\(name): \(answer.status) \(answer.body.prefix(300))")
             let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
             if answer.status != 200 {

@@ -43,6 +43,13 @@ final class StudioServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// `POST /measure` of `body` as a file named `name`: the status code and the body.
+    func postMeasure(_ body: [UInt8], name: String) throws -> (status: Int, body: String) {
+        try raw(
+            "POST /measure?token=\(token)&name=\(name) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n", body: body)
+    }
+
     /// One raw HTTP request to the studio, as bytes: the status code and the body.
     func raw(_ request: String, body: [UInt8] = []) throws -> (status: Int, body: String) {
         let response = try Browser.exchange(Array(request.utf8) + body, port: port)
