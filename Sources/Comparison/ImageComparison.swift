@@ -114,8 +114,8 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// Compares `actual` with `expected`, judging bands of rows on up to `workers` threads when
     /// there is work for them (`threadedWork`; the figures and the mask are the same for any
-    /// number). The caller has checked
-    /// `settings.ignored` against their size (`IgnoredPixels.check`).
+    /// number). The caller has checked `settings.ignored` against their size
+    /// (`IgnoredPixels.check`).
     public init(
         expected: RGBAImage, actual: RGBAImage, settings: ComparisonSettings = ComparisonSettings(), workers: Int = 1
     ) {
@@ -177,10 +177,11 @@ public struct ImageComparison: Sendable, Equatable {
     static let threadedWork = 8_000_000
 
     /// `expected` judged against `actual` (the same size) into `mask`, in bands of `bandRows`
-    /// rows, on up to `workers` threads when the judgement is perceptual and the first row of every
-    /// band holds enough unequal pixels to foretell `threadedWork` in all (an exact judgement is a
-    /// few operations a pixel: on 33 million a second thread cost 40 % more CPU and no time): each band writes its own rows of the mask and
-    /// its own counts, added up in band order.
+    /// rows, on up to `workers` threads when the judgement is perceptual and the first row of
+    /// every band holds enough unequal pixels to foretell `threadedWork` in all (an exact
+    /// judgement is a few operations a pixel: on 33 million a second thread cost 40 % more CPU and
+    /// no time). Each band writes its own rows of the mask and its own counts, added up in band
+    /// order.
     static func judge(
         _ expected: RGBAImage, _ actual: RGBAImage, _ judgement: PixelJudgement, into mask: DifferenceMask,
         workers: Int, threadedWork: Int = threadedWork
