@@ -63,6 +63,10 @@ enum StudioScriptCanvas {
           cancelAnimationFrame(loop.handle);
           return loop.shown >= 0 ? [loop.x, loop.y, loop.w, loop.h] : null;
         }
+        // Holds the loop on the frame it shows, until the next still stops it.
+        function holdLoop() {
+          if (player) { cancelAnimationFrame(player.handle); player.handle = 0; player.frozen = true; }
+        }
         function drawLoopFrame(loop, k) {
           const size = loop.w * loop.h * 4;
           pen.putImageData(new ImageData(loop.bytes.subarray(k * size, (k + 1) * size), loop.w, loop.h), loop.x, loop.y);
@@ -70,7 +74,7 @@ enum StudioScriptCanvas {
           preview.dataset.kind = "loop";
         }
         function tick(loop, now) {
-          if (player !== loop) return;
+          if (player !== loop || loop.frozen) return;
           const k = Math.floor(Math.max(0, now - loop.start) * loop.fps / 1000) % loop.count;
           if (k !== loop.shown && k < loop.ready) drawLoopFrame(loop, k);
           loop.handle = requestAnimationFrame((t) => tick(loop, t));
@@ -97,7 +101,7 @@ enum StudioScriptCanvas {
                 $("status").textContent += ", loop too large to play here (" + Math.round(count * w * h * 4 / 1048576) + " MiB): download the animated PNG";
                 return false;
               }
-              loop = { count, fps, x, y, w, h, bytes: new Uint8ClampedArray(count * w * h * 4), ready: 0, start: 0, shown: -1, handle: 0 };
+              loop = { count, fps, x, y, w, h, bytes: new Uint8ClampedArray(count * w * h * 4), ready: 0, start: 0, shown: -1, handle: 0, frozen: false };
               stopLoop();
               player = loop;
               chunk = head.subarray(24);
@@ -114,7 +118,7 @@ enum StudioScriptCanvas {
               loop.start = performance.now();
               drawLoopFrame(loop, 0);
               playing();
-              loop.handle = requestAnimationFrame((t) => tick(loop, t));
+              if (!loop.frozen) loop.handle = requestAnimationFrame((t) => tick(loop, t));
             }
           }
         }

@@ -1,7 +1,10 @@
-/// The renders' part of the studio page's script. An edit is debounced (at once after 30 ms of
-/// quiet, else gathered until 30 ms after the last render), the renders in flight are aborted
-/// (and superseded on the server, which gives up their work: `StudioRenders`), then the still of
-/// the current frame is fetched as the pixels that differ from the canvas's and painted
+/// The renders' part of the studio page's script. An edit asks for its still at once: a still
+/// asked for less than `YOUNG` ms before is aborted (a burst of keys: only the last one counts;
+/// the server gives up its work, `StudioRenders`), an older one is let finish and the edit asks
+/// the moment it is painted (a slider dragged: each frame shows the newest state the studio could
+/// render, and no render is aborted over and over). The loop playing holds still from the edit
+/// (it is the old state's, and each of its frames would repaint the canvas while the still is on
+/// its way). The still comes as the pixels that differ from the canvas's and is painted
 /// (`StudioScriptCanvas`), then (when playing) the loop is played over it, then the checks. Each
 /// edit's time from its input event to the still on screen (painted, and the browser's next frame
 /// begun) is the User Timing measure `edit-to-paint`, and to the loop's first frame painted
@@ -78,20 +81,46 @@ enum StudioScriptRender {
           put($("stale"), bad ? "stale: " + Object.keys(invalid).map((n) => "--" + n).join(", ") + " left out" : "stale: rendering");
           document.body.dataset.stale = String(busy || bad);
         }
-        let lastRender = -Infinity;
+        // When the still in flight was asked for (0: none), and an edit waiting for it to be
+        // painted (its `push`: whether any edit it gathers adds to the history).
+        const YOUNG = 10;
+        let asking = 0;
+        let waiting = null;
         function schedule(push) {
-          clearTimeout(timer);
           document.body.dataset.state = "busy";
           setStale();
-          const wait = lastRender + 30 - performance.now();
-          const go = () => { lastRender = performance.now(); render(push); };
-          if (wait <= 0) go(); else timer = setTimeout(go, wait);
+          holdLoop();
+          if (asking && performance.now() - asking > YOUNG) { waiting = { push: push || (waiting !== null && waiting.push) }; return; }
+          waiting = null;
+          render(push);
+        }
+        // The still of render `mine` is painted (or will not be): an edit waiting for it asks now.
+        function stillDone(mine) {
+          if (mine !== serial) return false;
+          asking = 0;
+          if (!waiting) return false;
+          const push = waiting.push;
+          waiting = null;
+          render(push);
+          return true;
+        }
+        // The address bar follows the state once its still is on screen: a new history entry for
+        // an edit a second after the last (a slider dragged or a colour typed is one entry), else
+        // the entry replaced. (Changing the address takes the browser longer than painting.)
+        let pushedAt = -Infinity;
+        function showURL(push) {
+          const url = pageURL();
+          if (location.pathname + location.search === url) return;
+          const now = performance.now();
+          if (push && now - pushedAt > 1000) history.pushState(null, "", url); else history.replaceState(null, "", url);
+          if (push) pushedAt = now;
         }
         async function render(push) {
           for (const c of controllers) c.abort();
           const controller = new AbortController();
           controllers = [controller];
           const mine = ++serial;
+          asking = performance.now();
           const signal = controller.signal;
           const edited = editedAt > 0;
           const started = editedAt || performance.now();
@@ -104,10 +133,6 @@ enum StudioScriptRender {
           const base = held && held.id ? { base: held.id } : {};
           const asked = fetch("/frame.rgba?" + query({ frame: k, ...ticket, ...base }), { signal });
           asked.catch(() => {});
-          const url = pageURL();
-          if (location.pathname + location.search !== url) {
-            if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
-          }
           $("before").setAttribute("aria-pressed", "false");
           put($("badge"), "");
           const q = query();
@@ -122,7 +147,14 @@ enum StudioScriptRender {
           try {
             const still = await asked;
             if (still.status === 409) return;
-            if (!still.ok) { if (markInvalid(await still.json())) render(false); return; }
+            if (!still.ok) {
+              const refused = await still.json();
+              if (mine !== serial) return;
+              asking = 0;
+              const again = markInvalid(refused);
+              if (again || waiting) { const push = waiting !== null && waiting.push; waiting = null; render(push); }
+              return;
+            }
             paintStill(new Uint8Array(await still.arrayBuffer()), still.headers.get("X-Studio-Image"));
             // The still is on screen when the browser next draws the page: `edit-to-paint` ends
             // there. The loop is asked for meanwhile.
@@ -131,6 +163,8 @@ enum StudioScriptRender {
             looping?.catch(() => {});
             const painted = await shown;
             if (edited) performance.measure("edit-to-paint", { start: started, end: painted });
+            showURL(push);
+            if (stillDone(mine)) return;
             const timing = { still: painted - started };
             $("status").textContent = "still in " + Math.round(timing.still) + " ms";
             if (looping) {
@@ -158,6 +192,7 @@ enum StudioScriptRender {
             }
           } catch (e) {
             if (e.name !== "AbortError") { $("general-error").textContent = String(e); document.body.dataset.state = "error"; }
+            stillDone(mine);
           }
         }
         function applyCheck(c, still) {
