@@ -4,7 +4,8 @@
 /// copying). The state is the page's query string (the options of `frames`
 /// without dashes, plus `frame=K` when paused, `zoom` and `bg`): a link reproduces it, back and
 /// forward work. A link's parameter the studio does not know is left out (its closest control is
-/// marked) and a bad value is marked at its control, and the rest still renders. The token is not
+/// marked) and a bad value is marked at its control, the value that last rendered (or the default)
+/// standing in for it, and the rest still renders. The token is not
 /// part of a copied link: a link opened without it asks for the studio's address (`StudioTokenPage`).
 enum StudioScript {
     static var source: String {
@@ -21,6 +22,8 @@ enum StudioScript {
         let state = {};
         let unknown = [];
         let invalid = {};
+        // The style of the still on screen (name: value): a refused value's stand-in.
+        let shownStyle = {};
         const fields = {};
         const $ = (id) => document.getElementById(id);
 
@@ -62,8 +65,15 @@ enum StudioScript {
         function encode(pairs) {
           return pairs.map(([k, v]) => encodeURIComponent(k) + "=" + encodeURIComponent(v)).join("&");
         }
+        // The style of state `s`: a refused value left out, the value on screen in its place.
         function styleOf(s) {
-          return Object.entries(s).filter(([k]) => !PAGE_ONLY.includes(k) && !(k in invalid));
+          const pairs = [];
+          for (const [k, v] of Object.entries(s)) {
+            if (PAGE_ONLY.includes(k)) continue;
+            if (!(k in invalid)) pairs.push([k, v]);
+            else if (k in shownStyle) pairs.push([k, shownStyle[k]]);
+          }
+          return pairs;
         }
         function query(extra, from) {
           const pairs = [["token", token], ...styleOf(from || state)];

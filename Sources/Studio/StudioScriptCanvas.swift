@@ -67,6 +67,15 @@ enum StudioScriptCanvas {
         function holdLoop() {
           if (player) { cancelAnimationFrame(player.handle); player.handle = 0; player.frozen = true; }
         }
+        // Plays the held loop on from the frame its time has come to; the held still goes back
+        // where "before" shows.
+        function resumeLoop() {
+          if (held && preview.dataset.kind === "before") { pen.putImageData(held.image, 0, 0); preview.dataset.kind = "still"; }
+          const loop = player;
+          if (!loop || !loop.frozen) return;
+          loop.frozen = false;
+          loop.handle = requestAnimationFrame((t) => tick(loop, t));
+        }
         function drawLoopFrame(loop, k) {
           const size = loop.w * loop.h * 4;
           pen.putImageData(new ImageData(loop.bytes.subarray(k * size, (k + 1) * size), loop.w, loop.h), loop.x, loop.y);

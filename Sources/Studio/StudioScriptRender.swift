@@ -8,9 +8,11 @@
 /// (`StudioScriptCanvas`), then (when playing) the loop is played over it, then the checks. Each
 /// edit's time from its input event to the still on screen (painted, and the browser's next frame
 /// begun) is the User Timing measure `edit-to-paint`, and to the loop's first frame painted
-/// `edit-to-loop`. The server resolves every value as the command
-/// line does; a refused value is marked beside its control and left out, and the rest renders
-/// again. The "stale" mark shows while an edit renders or a value is refused.
+/// `edit-to-loop`. The server resolves every value as the command line does; a refused value is
+/// marked beside its control and the value on screen stands in for it (`styleOf`): when that is
+/// the still on screen (a colour typed key by key, one key short), nothing renders again and the
+/// loop plays on; else the rest renders again. The "stale" mark shows while an edit renders or a
+/// value is refused.
 enum StudioScriptRender {
     // longer than 60 lines because it is one script, not Swift code.
     static let source = #"""
@@ -20,6 +22,8 @@ enum StudioScriptRender {
         let serial = 0;
         const ticketView = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
         let lastCheck = null;
+        // What the still on screen was asked for with (`stillKey`).
+        let heldKey = null;
         window.studioTimings = [];
 
         function changed(name, value) {
@@ -48,6 +52,13 @@ enum StudioScriptRender {
         // than it changes, which would hold up the still.
         function put(node, text) { if (node.textContent !== text) node.textContent = text; }
         function link(id, href) { if ($(id).getAttribute("href") !== href) $(id).setAttribute("href", href); }
+        // The downloads of the style as it renders.
+        function showLinks() {
+          const q = query();
+          link("download-style", "/style.json?" + q);
+          link("download-apng", "/loop.png?" + q);
+          link("download-sheet", "/sheet.png?" + q);
+        }
         function showErrors() {
           for (const e of document.querySelectorAll(".error")) put(e, "");
           for (const r of document.querySelectorAll(".row.invalid")) r.classList.remove("invalid");
@@ -115,6 +126,17 @@ enum StudioScriptRender {
           if (push && now - pushedAt > 1000) history.pushState(null, "", url); else history.replaceState(null, "", url);
           if (push) pushedAt = now;
         }
+        // The still a render of the state now asks for, named by its query.
+        function stillKey() { return query({ frame: state.frame !== undefined ? state.frame : 0 }); }
+        // A refused value whose stand-in is the still on screen: it stays, the loop plays on.
+        function keepShown(push) {
+          resumeLoop();
+          showLinks();
+          showURL(push);
+          editedAt = 0;
+          document.body.dataset.state = "error";
+          setStale();
+        }
         async function render(push) {
           for (const c of controllers) c.abort();
           const controller = new AbortController();
@@ -130,18 +152,16 @@ enum StudioScriptRender {
           // base, which image the canvas holds, so that only the pixels that differ come. The
           // still is asked for first, before the page's own work.
           const ticket = { view: ticketView, render: mine };
+          const key = stillKey(), style = styleOf(state);
           const base = held && held.id ? { base: held.id } : {};
           const asked = fetch("/frame.rgba?" + query({ frame: k, ...ticket, ...base }), { signal });
           asked.catch(() => {});
           $("before").setAttribute("aria-pressed", "false");
           put($("badge"), "");
-          const q = query();
           put($("play"), paused ? "Play" : "Pause");
           put($("frame-number"), paused ? "frame " + k : "playing");
           if ($("scrubber").value !== String(k)) $("scrubber").value = k;
-          link("download-style", "/style.json?" + q);
-          link("download-apng", "/loop.png?" + q);
-          link("download-sheet", "/sheet.png?" + q);
+          showLinks();
           put($("general-error"), "");
           showErrors();
           try {
@@ -152,10 +172,14 @@ enum StudioScriptRender {
               if (mine !== serial) return;
               asking = 0;
               const again = markInvalid(refused);
-              if (again || waiting) { const push = waiting !== null && waiting.push; waiting = null; render(push); }
+              if (waiting) { const push = waiting.push; waiting = null; render(push); }
+              else if (again && stillKey() !== heldKey) render(push);
+              else if (again) keepShown(push);
               return;
             }
             paintStill(new Uint8Array(await still.arrayBuffer()), still.headers.get("X-Studio-Image"));
+            heldKey = key;
+            shownStyle = Object.fromEntries(style);
             // The still is on screen when the browser next draws the page: `edit-to-paint` ends
             // there. The loop is asked for meanwhile.
             const shown = new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));

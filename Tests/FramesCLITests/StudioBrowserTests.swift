@@ -237,6 +237,37 @@ import Testing
         #expect(paints == 2, "both edits are painted: \(paints ?? -1)")
     }
 
+    /// A colour typed key by key: a value one key short is refused and marked, and the colour on
+    /// screen stands in for it, so nothing renders again (no flash of the default colour) and the
+    /// downloads ask for what the preview shows; the next key renders.
+    @Test func aValueOneKeyShortKeepsTheStillOnScreen() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
+        try settle(browser)
+        func type(_ value: String, settling state: String) throws {
+            _ = try browser.execute(
+                """
+                document.body.dataset.state = "busy";
+                const hex = document.getElementById("f-spinner-color");
+                hex.value = "\(value)"; hex.dispatchEvent(new Event("input"));
+                """)
+            try settle(browser, state: state)
+        }
+        let style = ["--backdrop-color", "#F2F4F7", "--spinner-color"]
+        try type("#E84", settling: "ready")
+        try type("#E8421", settling: "error")
+        expectSame(try rendered(style + ["#E84"], frame: 3), try preview(browser), "one key short")
+        #expect(try stillsAsked(browser).count == 3, "the refused value is asked for once, and nothing after it")
+        let download = try browser.execute(
+            "return new URL(document.getElementById('download-style').href).searchParams.get('spinner-color')")
+        #expect(download as? String == "#E84", "the style file's colour: \(download ?? "none")")
+        try type("#E8421A", settling: "ready")
+        expectSame(try rendered(style + ["#E8421A"], frame: 3), try preview(browser), "the whole colour")
+    }
+
     /// The page's `/frame.rgba` requests so far: its view and render number each.
     func stillsAsked(_ browser: Browser) throws -> [(view: String, number: Int)] {
         let asked =
