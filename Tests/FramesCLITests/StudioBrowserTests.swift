@@ -177,95 +177,99 @@ import Testing
     /// one number per edit render; only the last is painted, and the image the page settles on
     /// is the last edit's.
     @Test func aBurstOfEditsSettlesOnTheLastOne() throws {
-        let studio = try StudioServer()
-        defer { studio.stop() }
-        let browser = try Browser(width: 1400, height: 900)
-        defer { browser.quit() }
-        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
-        try settle(browser)
-        _ = try browser.execute(
-            """
-            document.body.dataset.state = "busy";
-            const hex = document.getElementById("f-spinner-color");
-            const colours = ["#111111", "#222222", "#333333", "#444444", "#1A7F37"];
-            // All in one task, so that no still can come back between them.
-            for (const c of colours) { hex.value = c; hex.dispatchEvent(new Event("input")); }
-            """)
-        usleep(200_000)
-        try settle(browser)
-        expectSame(
-            try rendered(["--backdrop-color", "#F2F4F7", "--spinner-color", "#1A7F37"], frame: 3),
-            try preview(browser), "after the burst")
-        let asked = try stillsAsked(browser)
-        let views = Set(asked.map(\.view))
-        let numbers = asked.map(\.number)
-        #expect(views.count == 1 && views.first?.count == 16, "\(asked)")
-        #expect(numbers == Array(1...6), "the first render and one a key: \(asked)")
-        let paints = try browser.execute("return performance.getEntriesByName('edit-to-paint').length") as? Int
-        #expect(paints == 1, "only the last edit of the burst is painted: \(paints ?? -1)")
+        try onPausedPage { browser in
+            _ = try browser.execute(
+                """
+                document.body.dataset.state = "busy";
+                const hex = document.getElementById("f-spinner-color");
+                const colours = ["#111111", "#222222", "#333333", "#444444", "#1A7F37"];
+                // All in one task, so that no still can come back between them.
+                for (const c of colours) { hex.value = c; hex.dispatchEvent(new Event("input")); }
+                """)
+            usleep(200_000)
+            try settle(browser)
+            try expectSpinner("#1A7F37", browser, "after the burst")
+            let asked = try stillsAsked(browser)
+            let views = Set(asked.map(\.view))
+            let numbers = asked.map(\.number)
+            #expect(views.count == 1 && views.first?.count == 16, "\(asked)")
+            #expect(numbers == Array(1...6), "the first render and one a key: \(asked)")
+            #expect(try paints(browser) == 1, "only the last edit of the burst is painted")
+        }
     }
 
     /// An edit while the still in flight was asked for more than `YOUNG` ms before (a slider
     /// dragged) waits for it to be painted, then asks: no render is aborted over and over, and
     /// both edits are painted in turn.
     @Test func anEditWaitsForAnOlderStillInFlight() throws {
-        let studio = try StudioServer()
-        defer { studio.stop() }
-        let browser = try Browser(width: 1400, height: 900)
-        defer { browser.quit() }
-        try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
-        try settle(browser)
-        let waited =
-            try browser.execute(
-                """
-                document.body.dataset.state = "busy";
-                const hex = document.getElementById("f-spinner-color");
-                hex.value = "#222222"; hex.dispatchEvent(new Event("input"));
-                // As if that still had been asked for a while ago and were still on its way.
-                asking = performance.now() - 2 * YOUNG;
-                hex.value = "#1A7F37"; hex.dispatchEvent(new Event("input"));
-                return waiting !== null;
-                """) as? Bool
-        #expect(waited == true, "the second edit waits")
-        usleep(200_000)
-        try settle(browser)
-        expectSame(
-            try rendered(["--backdrop-color", "#F2F4F7", "--spinner-color", "#1A7F37"], frame: 3),
-            try preview(browser), "after both")
-        #expect(try stillsAsked(browser).map(\.number) == [1, 2, 3], "one still an edit, none aborted")
-        let paints = try browser.execute("return performance.getEntriesByName('edit-to-paint').length") as? Int
-        #expect(paints == 2, "both edits are painted: \(paints ?? -1)")
+        try onPausedPage { browser in
+            let waited =
+                try browser.execute(
+                    """
+                    document.body.dataset.state = "busy";
+                    const hex = document.getElementById("f-spinner-color");
+                    hex.value = "#222222"; hex.dispatchEvent(new Event("input"));
+                    // As if that still had been asked for a while ago and were still on its way.
+                    asking = performance.now() - 2 * YOUNG;
+                    hex.value = "#1A7F37"; hex.dispatchEvent(new Event("input"));
+                    return waiting !== null;
+                    """) as? Bool
+            #expect(waited == true, "the second edit waits")
+            usleep(200_000)
+            try settle(browser)
+            try expectSpinner("#1A7F37", browser, "after both")
+            #expect(try stillsAsked(browser).map(\.number) == [1, 2, 3], "one still an edit, none aborted")
+            #expect(try paints(browser) == 2, "both edits are painted")
+        }
     }
 
     /// A colour typed key by key: a value one key short is refused and marked, and the colour on
     /// screen stands in for it, so nothing renders again (no flash of the default colour) and the
     /// downloads ask for what the preview shows; the next key renders.
     @Test func aValueOneKeyShortKeepsTheStillOnScreen() throws {
+        try onPausedPage { browser in
+            func type(_ value: String, settling state: String) throws {
+                _ = try browser.execute(
+                    """
+                    document.body.dataset.state = "busy";
+                    const hex = document.getElementById("f-spinner-color");
+                    hex.value = "\(value)"; hex.dispatchEvent(new Event("input"));
+                    """)
+                try settle(browser, state: state)
+            }
+            try type("#E84", settling: "ready")
+            try type("#E8421", settling: "error")
+            try expectSpinner("#E84", browser, "one key short")
+            #expect(try stillsAsked(browser).count == 3, "the refused value is asked for once, and nothing after it")
+            let download = try browser.execute(
+                "return new URL(document.getElementById('download-style').href).searchParams.get('spinner-color')")
+            #expect(download as? String == "#E84", "the style file's colour: \(download ?? "none")")
+            try type("#E8421A", settling: "ready")
+            try expectSpinner("#E8421A", browser, "the whole colour")
+        }
+    }
+
+    /// The studio and a browser on its page over the backdrop, paused on frame 3, settled.
+    func onPausedPage(_ body: (Browser) throws -> Void) throws {
         let studio = try StudioServer()
         defer { studio.stop() }
         let browser = try Browser(width: 1400, height: 900)
         defer { browser.quit() }
         try browser.open(studio.url("backdrop-color=\(Self.backdrop)&frame=3"))
         try settle(browser)
-        func type(_ value: String, settling state: String) throws {
-            _ = try browser.execute(
-                """
-                document.body.dataset.state = "busy";
-                const hex = document.getElementById("f-spinner-color");
-                hex.value = "\(value)"; hex.dispatchEvent(new Event("input"));
-                """)
-            try settle(browser, state: state)
-        }
-        let style = ["--backdrop-color", "#F2F4F7", "--spinner-color"]
-        try type("#E84", settling: "ready")
-        try type("#E8421", settling: "error")
-        expectSame(try rendered(style + ["#E84"], frame: 3), try preview(browser), "one key short")
-        #expect(try stillsAsked(browser).count == 3, "the refused value is asked for once, and nothing after it")
-        let download = try browser.execute(
-            "return new URL(document.getElementById('download-style').href).searchParams.get('spinner-color')")
-        #expect(download as? String == "#E84", "the style file's colour: \(download ?? "none")")
-        try type("#E8421A", settling: "ready")
-        expectSame(try rendered(style + ["#E8421A"], frame: 3), try preview(browser), "the whole colour")
+        try body(browser)
+    }
+
+    /// Expects the preview to be frame 3 over the backdrop with the spinner in `colour`.
+    func expectSpinner(_ colour: String, _ browser: Browser, _ label: String) throws {
+        expectSame(
+            try rendered(["--backdrop-color", "#F2F4F7", "--spinner-color", colour], frame: 3), try preview(browser),
+            label)
+    }
+
+    /// How many edits the page has painted (its `edit-to-paint` measures).
+    func paints(_ browser: Browser) throws -> Int {
+        try browser.execute("return performance.getEntriesByName('edit-to-paint').length") as? Int ?? -1
     }
 
     /// The page's `/frame.rgba` requests so far: its view and render number each.
