@@ -183,7 +183,8 @@ enum StudioScriptRender {
             // The still is on screen when the browser next draws the page: `edit-to-paint` ends
             // there. The loop is asked for meanwhile.
             const shown = new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
-            const looping = paused ? null : fetch("/loop.rgba?" + query(ticket), { signal });
+            // No loop for a still an edit is already waiting on (a slider dragged).
+            const looping = paused || waiting ? null : fetch("/loop.rgba?" + query(ticket), { signal });
             looping?.catch(() => {});
             const painted = await shown;
             if (edited) performance.measure("edit-to-paint", { start: started, end: painted });
