@@ -12,7 +12,8 @@ into the canvas; a page from before the canvas: `show`, once its PNG is decoded 
 and to the first animation frame after the loop's first pixels (`drawLoopFrame`; before: the
 animated PNG decoded). A page that records the User Timing measure `edit-to-paint` is read too.
 Prints the medians, overall and by field, for the inline indicator at @3x and for the overlay on
-an iPhone 15 at @3x.
+an iPhone 15 at @3x; then a colour typed key by key (`#1A7F37`, 150 ms a key), with the keys that
+painted and their `edit-to-paint`.
 
     swift build -c release --product frames
     python3 bench/studio-latency.py .build/release/frames [EDITS_PER_FIELD]
@@ -152,6 +153,28 @@ def last_timing(browser):
         """)
 
 
+def type_keys(browser, field, text, gap=0.15):
+    """Types `text` into `field` a key at a time, `gap` seconds apart (one input event a key, as a
+    person types), then waits for the page to settle. The keys' `edit-to-paint` measures, in ms:
+    a key that leaves the value refused paints nothing when the colour on screen stands in."""
+    browser.run(f"""
+        performance.clearMeasures("edit-to-paint");
+        const input = document.getElementById("{field}");
+        input.value = ""; input.dispatchEvent(new Event("input"));
+        """)
+    browser.settle()
+    browser.run('performance.clearMeasures("edit-to-paint");')
+    for n in range(1, len(text) + 1):
+        browser.run(f"""
+            document.body.dataset.state = "busy";
+            const input = document.getElementById("{field}");
+            input.value = "{text[:n]}"; input.dispatchEvent(new Event("input"));
+            """)
+        time.sleep(gap)
+    browser.settle()
+    return browser.run('return performance.getEntriesByName("edit-to-paint").map((m) => m.duration);')
+
+
 def median(values):
     return round(statistics.median(values), 1) if values else None
 
@@ -179,11 +202,14 @@ def main(binary, per_field):
                     by_field.setdefault(label, []).append(still)
                 # Back to the preset, so each field's edits start from the same style.
                 edit(browser, field, "")
+            keys = type_keys(browser, "f-spinner-color", "#1A7F37")
             page = f", the page's edit-to-paint median {median(measures)} ms" if measures else ""
             print(f"{name}: still on screen median {median(stills)} ms, loop playing median {median(loops)} ms "
                   f"({len(stills)} edits{page})")
             for label, values in by_field.items():
                 print(f"  {label}: {median(values)} ms ({', '.join(str(round(v)) for v in values)})")
+            print(f"  spinner colour typed key by key (#1A7F37, 150 ms a key): {len(keys)} of 7 keys painted, "
+                  f"edit-to-paint median {median(keys)} ms ({', '.join(str(round(v)) for v in keys)})")
     finally:
         browser.quit()
         studio.terminate()
