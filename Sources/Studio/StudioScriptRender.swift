@@ -17,7 +17,6 @@ enum StudioScriptRender {
     // longer than 60 lines because it is one script, not Swift code.
     static let source = #"""
         let controllers = [];
-        let timer = null;
         let editedAt = 0;
         let serial = 0;
         const ticketView = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -172,8 +171,11 @@ enum StudioScriptRender {
               if (mine !== serial) return;
               asking = 0;
               const again = markInvalid(refused);
-              if (waiting) { const push = waiting.push; waiting = null; render(push); }
-              else if (again && stillKey() !== heldKey) render(push);
+              // The still on screen stays when it is what the state now asks for and its loop
+              // (when playing) has all its frames to play on.
+              const whole = paused || (player !== null && player.ready === player.count);
+              if (waiting) { const next = push || waiting.push; waiting = null; render(next); }
+              else if (again && (stillKey() !== heldKey || !whole)) render(push);
               else if (again) keepShown(push);
               return;
             }

@@ -249,6 +249,29 @@ import Testing
         }
     }
 
+    /// Playing: a key that leaves the colour refused lets the loop on screen, whole, play on;
+    /// nothing is asked for after the refused still.
+    @Test func aRefusedKeyLetsTheLoopPlayOn() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1400, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("backdrop-color=\(Self.backdrop)"))
+        try settle(browser)
+        try browser.waitUntil("player && player.ready === player.count && player.shown >= 0")
+        let before = try stillsAsked(browser).count
+        _ = try browser.execute(
+            """
+            document.body.dataset.state = "busy";
+            const hex = document.getElementById("f-spinner-color");
+            hex.value = "#E8421"; hex.dispatchEvent(new Event("input"));
+            """)
+        try settle(browser, state: "error")
+        let shown = try browser.execute("return player.shown") as? Int ?? -1
+        try browser.waitUntil("player && !player.frozen && player.shown !== \(shown)")
+        #expect(try stillsAsked(browser).count == before + 1, "one still for the refused key, none after")
+    }
+
     /// The studio and a browser on its page over the backdrop, paused on frame 3, settled.
     func onPausedPage(_ body: (Browser) throws -> Void) throws {
         let studio = try StudioServer()
