@@ -137,9 +137,10 @@ public struct ImageComparison: Sendable, Equatable {
         }
         let width = expected.width
         let height = expected.height
-        let mask = DifferenceMask(width: width, height: height)
+        let threads = Self.threads(expected, actual, settings.judgement, workers: workers)
+        let mask = DifferenceMask(width: width, height: height, touched: threads > 1)
         mask.withMutableStates { states in settings.ignored.mark(states, width: width) }
-        let counts = Self.judge(expected, actual, settings.judgement, into: mask, workers: workers)
+        let counts = Self.judge(expected, actual, settings.judgement, into: mask, threads: threads)
         differingPixels = counts.differing
         changedPixels = counts.changed
         antialiasedPixels = counts.antialiased
@@ -171,29 +172,41 @@ public struct ImageComparison: Sendable, Equatable {
     static let bandRows = 64
 
     /// Unequal pixels below which the judgement stays on one thread. On the two cores measured
-    /// (BENCHMARKS.md) a second thread bought nothing for a million differing pixels, in blocks or
-    /// scattered (it cost 40–60 % more CPU), and 30–40 % of the perceptual judgements' wall time
-    /// for 33 million.
-    static let threadedWork = 8_000_000
+    /// (BENCHMARKS.md) a second thread, its rows of the mask faulted in as it wrote them, bought
+    /// nothing for a million differing pixels and cost 40–60 % more CPU; with the mask's pages
+    /// touched first (`DifferenceMask(touched:)`) it takes a fifth off the wall time of a million,
+    /// in blocks or scattered.
+    static let threadedWork = 500_000
+
+    /// The threads that judge `expected` against `actual` (the same size): up to `workers` when
+    /// the judgement is perceptual and the first row of every band of `bandRows` holds enough
+    /// unequal pixels to foretell `threadedWork` in all, else one (an exact judgement is a few
+    /// operations a pixel: on 33 million a second thread cost 40 % more CPU and no time).
+    static func threads(
+        _ expected: RGBAImage, _ actual: RGBAImage, _ judgement: PixelJudgement, workers: Int,
+        threadedWork: Int = threadedWork
+    ) -> Int {
+        guard workers > 1, judgement.isPerceptual else { return 1 }
+        let work = expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                foretoldWork(e, a, width: expected.width, height: expected.height)
+            }
+        }
+        return work >= threadedWork ? workers : 1
+    }
 
     /// `expected` judged against `actual` (the same size) into `mask`, in bands of `bandRows`
-    /// rows, on up to `workers` threads when the judgement is perceptual and the first row of
-    /// every band holds enough unequal pixels to foretell `threadedWork` in all (an exact
-    /// judgement is a few operations a pixel: on 33 million a second thread cost 40 % more CPU and
-    /// no time). Each band writes its own rows of the mask and its own counts, added up in band
-    /// order.
+    /// rows, on `threads` threads. Each band writes its own rows of the mask and its own counts,
+    /// added up in band order.
     static func judge(
         _ expected: RGBAImage, _ actual: RGBAImage, _ judgement: PixelJudgement, into mask: DifferenceMask,
-        workers: Int, threadedWork: Int = threadedWork
+        threads: Int
     ) -> JudgedCounts {
         let (width, height) = (expected.width, expected.height)
         let bands = (height + bandRows - 1) / bandRows
         return expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
                 mask.withMutableStates { states in
-                    let threads =
-                        workers > 1 && judgement.isPerceptual
-                            && foretoldWork(e, a, width: width, height: height) >= threadedWork ? workers : 1
                     let shared = SharedPixels(expected: e, actual: a, states: states)
                     return WorkerPool.map(bands, workers: threads) { band in
                         let rows = band * bandRows..<min(height, (band + 1) * bandRows)

@@ -42,23 +42,26 @@ public struct DifferenceMask: Sendable, Equatable {
 
     /// The bytes, allocated zeroed and freed with the last mask that holds them. Written only
     /// while the comparison that makes the mask judges, each row by one band of it, before the
-    /// mask is shared.
+    /// mask is shared. `touched`: each page written once now, so that the threads of a banded
+    /// judgement do not take turns to fault them in (the kernel does one fault at a time).
     private final class Storage: @unchecked Sendable {
         let bytes: UnsafeMutableBufferPointer<UInt8>
 
-        init(count: Int) {
+        init(count: Int, touched: Bool) {
             let memory = calloc(max(1, count), 1)!.assumingMemoryBound(to: UInt8.self)
+            if touched { memset(memory, 0, count) }
             bytes = UnsafeMutableBufferPointer(start: memory, count: count)
         }
 
         deinit { free(bytes.baseAddress) }
     }
 
-    /// A mask of `width` × `height` pixels, all `.same`.
-    init(width: Int, height: Int) {
+    /// A mask of `width` × `height` pixels, all `.same`; `touched` for one that threads will
+    /// write (`Storage`).
+    init(width: Int, height: Int, touched: Bool = false) {
         self.width = width
         self.height = height
-        storage = Storage(count: width * height)
+        storage = Storage(count: width * height, touched: touched)
     }
 
     /// A mask of these states (`width × height` `PixelState` raw values).

@@ -17,9 +17,8 @@ import Testing
     func threadsGiveTheCountsAndMaskOfOne(_ judgement: PixelJudgement) {
         let (expected, actual) = pairWithManyDifferences(width: 301, height: 7 * ImageComparison.bandRows + 5, seed: 3)
         func judged(workers: Int) -> (JudgedCounts, [UInt8]) {
-            let mask = DifferenceMask(width: expected.width, height: expected.height)
-            let counts = ImageComparison.judge(
-                expected, actual, judgement, into: mask, workers: workers, threadedWork: 0)
+            let mask = DifferenceMask(width: expected.width, height: expected.height, touched: workers > 1)
+            let counts = ImageComparison.judge(expected, actual, judgement, into: mask, threads: workers)
             return (counts, mask.states)
         }
         let (serial, serialMask) = judged(workers: 1)
@@ -29,6 +28,17 @@ import Testing
             #expect(banded == serial, "\(workers) workers")
             #expect(bandedMask == serialMask, "\(workers) workers")
         }
+    }
+
+    /// Threads judge a perceptual judgement with the work foretold for them, an exact one never.
+    @Test func threadsGoWhereThereIsPerceptualWork() {
+        let (expected, actual) = pairWithManyDifferences(width: 301, height: 7 * ImageComparison.bandRows + 5, seed: 3)
+        let yiq = PixelJudgement.perceptual(PerceptualTolerance(metric: .yiq, threshold: 0.1))
+        #expect(ImageComparison.threads(expected, actual, yiq, workers: 2, threadedWork: 0) == 2)
+        #expect(ImageComparison.threads(expected, actual, yiq, workers: 2, threadedWork: 1 << 40) == 1)
+        #expect(ImageComparison.threads(expected, expected, yiq, workers: 2, threadedWork: 1) == 1)
+        #expect(ImageComparison.threads(expected, actual, .exact(maxChannelDelta: 0), workers: 2, threadedWork: 0) == 1)
+        #expect(ImageComparison.threads(expected, actual, yiq, workers: 1, threadedWork: 0) == 1)
     }
 
     /// The work is foretold from the first row of each band: every unequal pixel there stands for
