@@ -172,10 +172,10 @@ public struct ImageComparison: Sendable, Equatable {
     static let bandRows = 64
 
     /// Unequal pixels below which the judgement stays on one thread. On the two cores measured
-    /// (BENCHMARKS.md) a second thread, its rows of the mask faulted in as it wrote them, bought
+    /// (BENCHMARKS.md) a second thread, faulting its rows of the mask in as it wrote them, bought
     /// nothing for a million differing pixels and cost 40–60 % more CPU; with the mask's pages
-    /// touched first (`DifferenceMask(touched:)`) it takes a fifth off the wall time of a million,
-    /// in blocks or scattered.
+    /// touched first (`DifferenceMask(touched:)`) it takes a fifth off the wall time of a million
+    /// scattered pixels, a twentieth of a million in blocks.
     static let threadedWork = 500_000
 
     /// The threads that judge `expected` against `actual` (the same size): up to `workers` when

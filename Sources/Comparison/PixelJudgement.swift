@@ -43,7 +43,8 @@ public struct DifferenceMask: Sendable, Equatable {
     /// The bytes, allocated zeroed and freed with the last mask that holds them. Written only
     /// while the comparison that makes the mask judges, each row by one band of it, before the
     /// mask is shared. `touched`: each page written once now, so that the threads of a banded
-    /// judgement do not take turns to fault them in (the kernel does one fault at a time).
+    /// judgement do not fault them in side by side (they contended in the kernel: 0.16 → 0.27 s
+    /// of system time for a million scattered pixels).
     private final class Storage: @unchecked Sendable {
         let bytes: UnsafeMutableBufferPointer<UInt8>
 
