@@ -169,14 +169,13 @@ enum StudioScriptRender {
             if (!still.ok) {
               const refused = await still.json();
               if (mine !== serial) return;
-              asking = 0;
               const again = markInvalid(refused);
+              if (waiting) waiting.push = waiting.push || push;
+              if (stillDone(mine) || !again) return;
               // The still on screen stays when it is what the state now asks for and its loop
               // (when playing) has all its frames to play on.
               const whole = paused || (player !== null && player.ready === player.count);
-              if (waiting) { const next = push || waiting.push; waiting = null; render(next); }
-              else if (again && (stillKey() !== heldKey || !whole)) render(push);
-              else if (again) keepShown(push);
+              if (stillKey() !== heldKey || !whole) render(push); else keepShown(push);
               return;
             }
             paintStill(new Uint8Array(await still.arrayBuffer()), still.headers.get("X-Studio-Image"));
