@@ -11,12 +11,13 @@ first animation frame after the page hands the still's pixels over (a new page: 
 into the canvas; a page from before the canvas: `show`, once its PNG is decoded into the <img>),
 and to the first animation frame after the loop's first pixels (`drawLoopFrame`; before: the
 animated PNG decoded). A page that records the User Timing measure `edit-to-paint` is read too.
-Prints the medians, overall and by field, for the inline indicator at @3x and for the overlay on
-an iPhone 15 at @3x; then a colour typed key by key (`#1A7F37`, 150 ms a key), with the keys that
+With `--all-fields`, the corner radius, the text size, the text, the dim's slider, the spinner's
+size slider and the padding are edited too. Prints the medians, overall and by field, for the
+inline indicator at @3x and for the overlay on an iPhone 15 at @3x; then a colour typed key by key (`#1A7F37`, 150 ms a key), with the keys that
 painted and their `edit-to-paint`.
 
     swift build -c release --product frames
-    python3 bench/studio-latency.py .build/release/frames [EDITS_PER_FIELD]
+    python3 bench/studio-latency.py .build/release/frames [EDITS_PER_FIELD] [--all-fields]
 """
 import json
 import re
@@ -34,6 +35,13 @@ FIELDS = [("spinner colour", "f-spinner-color", ["#E8421A", "#1A7F37", "#8250DF"
           ("card colour", "f-background-color", ["#FFF4CE", "#DDF4FF", "#FFEBE9", "#F6F8FA", "#EEEEEE"]),
           ("text colour", "f-text-color", ["#57606A", "#1F2328", "#0550AE", "#953800", "#116329"]),
           ("stroke width slider", "f-stroke-width", ["3", "4", "5", "6", "7"])]
+# `--all-fields`: the card's shape, the label and the dim as well (the dim repaints the screen).
+MORE_FIELDS = [("corner radius", "f-corner-radius", ["8", "12", "20", "24", "16"]),
+               ("text size", "f-text-size", ["14", "16", "18", "20", "15"]),
+               ("text", "f-text", ["Paying", "Processing payment", "One moment", "Almost there", "Securing"]),
+               ("dim amount slider", "f-dim-amount", ["0.2", "0.3", "0.5", "0.6", "0.45"]),
+               ("spinner size slider", "f-spinner-size", ["30", "36", "44", "50", "40"]),
+               ("padding", "f-padding-horizontal", ["20", "24", "30", "36", "28"])]
 
 
 def free_port():
@@ -179,7 +187,7 @@ def median(values):
     return round(statistics.median(values), 1) if values else None
 
 
-def main(binary, per_field):
+def main(binary, per_field, fields):
     studio = subprocess.Popen([binary, "studio", "--no-open"], stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
     line = studio.stdout.readline()
@@ -190,7 +198,7 @@ def main(binary, per_field):
             browser.open(url + "&" + state)
             browser.settle()
             stills, loops, measures, by_field = [], [], [], {}
-            for label, field, values in FIELDS:
+            for label, field, values in fields:
                 for value in (values * 4)[:per_field]:
                     edit(browser, field, value, slider=label.endswith("slider"))
                     still, loop, measure = last_timing(browser)
@@ -217,4 +225,6 @@ def main(binary, per_field):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 5)
+    arguments = [a for a in sys.argv[1:] if a != "--all-fields"]
+    main(arguments[0], int(arguments[1]) if len(arguments) > 1 else 5,
+         FIELDS + MORE_FIELDS if "--all-fields" in sys.argv else FIELDS)

@@ -13,7 +13,8 @@ import Synchronization
 ///   from the image `ID` the page holds (`X-Studio-Image` of an earlier answer, `StudioShown`);
 ///   the whole frame when there is no base, the studio no longer keeps its renderer, or its size
 ///   differs. The body is six little-endian 32-bit words, the image's width and height and the
-///   box's x, y, width and height in pixels, then the box's rows.
+///   box's x, y, width and height in pixels, then the box's rows in runs (`PixelRuns`): a
+///   band of rows at a time, no run crossing from one band into the next.
 /// - `GET /loop.rgba?<state>`: the loop as the spinner's box of each frame (every other pixel of
 ///   every frame is the still's): six words, the frame count, the frames per second and the
 ///   box's x, y, width and height, then each frame's box in turn.
@@ -44,7 +45,7 @@ extension StudioService {
                 }
                 let head = [renderer.width, renderer.height, box.x0, box.y0, box.width, box.height]
                 guard stream.put(StudioService.words(head), giveUp: { task.isCancelled }) else { return false }
-                return StudioService.put(frame, region: box, into: stream, task: task)
+                return StudioService.put(frame, region: box, runs: true, into: stream, task: task)
             }
         }
     }
@@ -72,8 +73,11 @@ extension StudioService {
     }
 
     /// Writes the pixels of `region` of `frame` into `stream` as straight RGBA rows, a band at a
-    /// time; false when the stream gave up (the task cancelled, or the client gone).
-    static func put(_ frame: any ChangedRows, region: PixelRect, into stream: HTTPStream, task: RenderTask) -> Bool {
+    /// time, each band in `PixelRuns` when `runs`; false when the stream gave up (the task
+    /// cancelled, or the client gone).
+    static func put(
+        _ frame: any ChangedRows, region: PixelRect, runs: Bool = false, into stream: HTTPStream, task: RenderTask
+    ) -> Bool {
         if region.isEmpty { return true }
         let rows = max(1, bandPixels / region.width)
         var pixels = [UInt32](repeating: 0, count: rows * region.width)
@@ -88,7 +92,9 @@ extension StudioService {
                         into: $0.baseAddress!, outStride: band.width * 4)
                 }
             }
-            guard stream.put(bytes, giveUp: { task.isCancelled }) else { return false }
+            let piece =
+                runs ? bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: UInt32.self, PixelRuns.encode) } : bytes
+            guard stream.put(piece, giveUp: { task.isCancelled }) else { return false }
         }
         return true
     }

@@ -33,25 +33,55 @@ enum StudioScriptCanvas {
           place();
           return true;
         }
+        // The box's pixels of a still from `/frame.rgba` (`bytes` after its six words): runs,
+        // each a count word and its pixels (`PixelRuns`), read into `box` (a Uint32Array over
+        // straight RGBA bytes); an error when they do not fill it exactly.
+        function unrun(bytes, box) {
+          if (bytes.length % 4 !== 0) throw new Error("a still cut short");
+          const runs = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(bytes.slice().buffer);
+          const count = box.length;
+          let i = 0, o = 0;
+          while (i < runs.length) {
+            const c = runs[i++];
+            const n = c & 0x7FFFFFFF;
+            if (n === 0 || o + n > count) throw new Error("a still that does not fit its box");
+            if (c >= 0x80000000) {
+              if (i >= runs.length) throw new Error("a still cut short");
+              box.fill(runs[i++], o, o + n);
+            } else {
+              if (i + n > runs.length) throw new Error("a still cut short");
+              box.set(runs.subarray(i, i + n), o);
+              i += n;
+            }
+            o += n;
+          }
+          if (o !== count) throw new Error("a still cut short");
+          return box;
+        }
         // A still from `/frame.rgba`: six words (the image's width and height, the box's x, y,
-        // width and height), then the box's rows. The box goes into the held image and onto the
-        // canvas; where a loop frame or the "before" image is on the canvas, the held image goes
-        // back there too.
+        // width and height), then the box's rows in runs. The box goes into the held image (read
+        // straight into it when it is whole rows) and onto the canvas; where a loop frame or the
+        // "before" image is on the canvas, the held image goes back there too.
         function paintStill(bytes, id) {
           const [width, height, x, y, w, h] = words(bytes, 6);
-          if (bytes.length !== 24 + w * h * 4) throw new Error("a still cut short");
-          const pixels = new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 24, w * h * 4);
+          const image = !held || held.image.width !== width || held.image.height !== height ? new ImageData(width, height) : held.image;
+          const data = image.data;
+          if (w === width) {
+            // Runs that do not fit leave the held image half written: it is dropped, and the next
+            // still comes whole.
+            try { unrun(bytes.subarray(24), new Uint32Array(data.buffer, y * width * 4, w * h)); } catch (e) { held = null; throw e; }
+          } else {
+            const pixels = new Uint8ClampedArray(unrun(bytes.subarray(24), new Uint32Array(w * h)).buffer);
+            for (let r = 0; r < h; r++) data.set(pixels.subarray(r * w * 4, (r + 1) * w * 4), ((y + r) * width + x) * 4);
+          }
           const loopBox = stopLoop();
-          if (!held || held.image.width !== width || held.image.height !== height) held = { image: new ImageData(width, height) };
-          const data = held.image.data, rowBytes = w * 4;
-          for (let r = 0; r < h; r++) data.set(pixels.subarray(r * rowBytes, (r + 1) * rowBytes), ((y + r) * width + x) * 4);
-          held.id = id;
+          held = { image, id };
           lastBox = [x, y, w, h];
           if (sizeCanvas(width, height) || preview.dataset.kind === "before") {
-            pen.putImageData(held.image, 0, 0);
+            pen.putImageData(image, 0, 0);
           } else {
-            if (loopBox) pen.putImageData(held.image, 0, 0, ...loopBox);
-            if (w > 0 && h > 0) pen.putImageData(new ImageData(pixels, w, h), x, y);
+            if (loopBox) pen.putImageData(image, 0, 0, ...loopBox);
+            if (w > 0 && h > 0) pen.putImageData(image, 0, 0, x, y, w, h);
           }
           preview.dataset.kind = "still";
         }
@@ -134,10 +164,10 @@ enum StudioScriptCanvas {
         // The whole still of another state (`before`) on the canvas, over the held one.
         function paintWhole(bytes) {
           const [width, height] = words(bytes, 6);
-          if (bytes.length !== 24 + width * height * 4) throw new Error("a still cut short");
+          const pixels = new Uint8ClampedArray(unrun(bytes.subarray(24), new Uint32Array(width * height)).buffer);
           stopLoop();
           sizeCanvas(width, height);
-          pen.putImageData(new ImageData(new Uint8ClampedArray(bytes.buffer, bytes.byteOffset + 24, width * height * 4), width, height), 0, 0);
+          pen.putImageData(new ImageData(pixels, width, height), 0, 0);
         }
         """#
 }

@@ -151,8 +151,38 @@ import Testing
         #expect(measures == [1, 1], "\(measures ?? [])")
     }
 
+    /// The page reads the server's runs back into the pixels (`unrun`), and refuses runs cut
+    /// short, past their box or short of it, rather than paint a wrong still.
+    @Test func thePageReadsTheRunsAndRefusesRunsThatDoNotFit() throws {
+        let studio = try StudioServer()
+        defer { studio.stop() }
+        let browser = try Browser(width: 1440, height: 900)
+        defer { browser.quit() }
+        try browser.open(studio.url("scale=1"))
+        try tests.settle(browser)
+        let pixels: [UInt32] = [0xFF00_00FF, 7, 7, 7, 7, 7, 0x8000_0001, 0x8000_0001, 0x8000_0001, 0x8000_0001, 3]
+        let runs = pixels.withUnsafeBufferPointer(PixelRuns.encode)
+        let read = try bytes(
+            browser, "new Uint8Array(unrun(new Uint8Array(\(runs)), new Uint32Array(\(pixels.count))).buffer)")
+        #expect(read == PixelRunsTests.bytes(pixels))
+        let refusals =
+            try browser.execute(
+                """
+                const runs = new Uint8Array(\(runs));
+                const refused = (bytes, count) => { try { unrun(bytes, new Uint32Array(count)); return "read"; } catch (e) { return e.message; } };
+                return [refused(runs.subarray(0, runs.length - 4), \(pixels.count)), refused(runs, \(pixels.count - 1)),
+                  refused(runs, \(pixels.count + 1)), refused(runs.subarray(0, runs.length - 1), \(pixels.count)),
+                  refused(new Uint8Array([0, 0, 0, 0]), 1)];
+                """) as? [String]
+        #expect(
+            refusals == [
+                "a still cut short", "a still that does not fit its box", "a still cut short", "a still cut short",
+                "a still that does not fit its box",
+            ], "\(refusals ?? [])")
+    }
+
     /// The studio's answer on its own: the whole frame without a base, the box that changed with
-    /// one, and nothing for the same state again; each row the file's.
+    /// one, and nothing for the same state again; each row the file's, read from its runs.
     @Test func theServerSendsThePixelsThatDifferFromTheBase() throws {
         let studio = try StudioServer()
         defer { studio.stop() }
@@ -168,7 +198,10 @@ import Testing
             let words = (0..<6).map { i in (0..<4).reduce(0) { $0 | Int(body[4 * i + $1]) << (8 * $1) } }
             let image = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-studio-image:") }
                 .map { String($0.dropFirst("x-studio-image:".count)).trimmingCharacters(in: .whitespaces) }
-            return (image, words, Array(body.dropFirst(24)))
+            let pixels = try #require(
+                PixelRunsTests.decode(Array(body.dropFirst(24)), count: words[4] * words[5]),
+                "the runs do not fill the box")
+            return (image, words, pixels)
         }
         let first = try get("")
         let expected = try file(["--backdrop-color", "#F2F4F7"], frame: 5)
