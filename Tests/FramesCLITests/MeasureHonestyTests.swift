@@ -10,7 +10,7 @@ import Testing
 /// note when the image's size chose a device among several of one screen. Python with Pillow is
 /// needed (Tests/measure/requirements.txt); a missing module is a failure that says what to
 /// install.
-@Suite(.serialized) struct MeasureHonestyTests {
+@Suite struct MeasureHonestyTests {
     /// The overlay preset on an iPhone 15 (1179 × 2556 px), frame 12 of 60, rendered once a run.
     static let overlay: Result<URL, Error> = Result {
         let folder = try CLI.temporaryFolder()
