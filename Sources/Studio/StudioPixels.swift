@@ -14,7 +14,8 @@ import Synchronization
 ///   the whole frame when there is no base, the studio no longer keeps its renderer, or its size
 ///   differs. The body is six little-endian 32-bit words, the image's width and height and the
 ///   box's x, y, width and height in pixels, then the box's rows in runs (`PixelRuns`): a
-///   band of rows at a time, no run crossing from one band into the next.
+///   band of rows at a time (`bandPixels`, or one row), no run crossing from one band into the
+///   next.
 /// - `GET /loop.rgba?<state>`: the loop as the spinner's box of each frame (every other pixel of
 ///   every frame is the still's): six words, the frame count, the frames per second and the
 ///   box's x, y, width and height, then each frame's box in turn.

@@ -35,7 +35,8 @@ enum StudioScriptCanvas {
         }
         // The box's pixels of a still from `/frame.rgba` (`bytes` after its six words): runs,
         // each a count word and its pixels (`PixelRuns`), read into `box` (a Uint32Array over
-        // straight RGBA bytes); an error when they do not fill it exactly.
+        // straight RGBA bytes); an error when they do not fill it exactly. The count words are
+        // little-endian, read as the machine's own order: little-endian on every browser in use.
         function unrun(bytes, box) {
           if (bytes.length % 4 !== 0) throw new Error("a still cut short");
           const runs = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) : new Uint32Array(bytes.slice().buffer);
@@ -50,7 +51,10 @@ enum StudioScriptCanvas {
               box.fill(runs[i++], o, o + n);
             } else {
               if (i + n > runs.length) throw new Error("a still cut short");
-              box.set(runs.subarray(i, i + n), o);
+              // A few pixels between two runs are copied one by one: a view for each would be
+              // millions of them in a big still of short runs.
+              if (n < 16) for (let k = 0; k < n; k++) box[o + k] = runs[i + k];
+              else box.set(runs.subarray(i, i + n), o);
               i += n;
             }
             o += n;
@@ -164,10 +168,11 @@ enum StudioScriptCanvas {
         // The whole still of another state (`before`) on the canvas, over the held one.
         function paintWhole(bytes) {
           const [width, height] = words(bytes, 6);
-          const pixels = new Uint8ClampedArray(unrun(bytes.subarray(24), new Uint32Array(width * height)).buffer);
+          const image = new ImageData(width, height);
+          unrun(bytes.subarray(24), new Uint32Array(image.data.buffer));
           stopLoop();
           sizeCanvas(width, height);
-          pen.putImageData(new ImageData(pixels, width, height), 0, 0);
+          pen.putImageData(image, 0, 0);
         }
         """#
 }

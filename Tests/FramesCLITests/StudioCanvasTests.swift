@@ -160,7 +160,10 @@ import Testing
         defer { browser.quit() }
         try browser.open(studio.url("scale=1"))
         try tests.settle(browser)
-        let pixels: [UInt32] = [0xFF00_00FF, 7, 7, 7, 7, 7, 0x8000_0001, 0x8000_0001, 0x8000_0001, 0x8000_0001, 3]
+        // Runs, a short literal between them and a long one (copied in one piece by the page).
+        let pixels: [UInt32] =
+            [0xFF00_00FF, 7, 7, 7, 7, 7, 0x8000_0001, 0x8000_0001, 0x8000_0001, 0x8000_0001, 3]
+            + (0..<20).map { 0xFF00_0000 | UInt32($0) }
         let runs = pixels.withUnsafeBufferPointer(PixelRuns.encode)
         let read = try bytes(
             browser, "new Uint8Array(unrun(new Uint8Array(\(runs)), new Uint32Array(\(pixels.count))).buffer)")
