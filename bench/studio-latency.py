@@ -13,8 +13,8 @@ and to the first animation frame after the loop's first pixels (`drawLoopFrame`;
 animated PNG decoded). A page that records the User Timing measure `edit-to-paint` is read too.
 With `--all-fields`, the corner radius, the text size, the text, the dim's slider, the spinner's
 size slider and the padding are edited too. Prints the medians, overall and by field, for the
-inline indicator at @3x and for the overlay on an iPhone 15 at @3x; then a colour typed key by key (`#1A7F37`, 150 ms a key), with the keys that
-painted and their `edit-to-paint`.
+inline indicator at @3x and for the overlay on an iPhone 15 at @3x; then a colour typed key by
+key (`#1A7F37`, 150 ms a key), with the keys that painted and their `edit-to-paint`.
 
     swift build -c release --product frames
     python3 bench/studio-latency.py .build/release/frames [EDITS_PER_FIELD] [--all-fields]

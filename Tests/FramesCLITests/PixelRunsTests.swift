@@ -29,13 +29,14 @@ struct PixelRunsTests {
             }
         }
         guard pixels.count == count else { return nil }
-        return pixels.flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * UInt32($0))) } }
+        return PixelRunsTests.bytes(pixels)
     }
 
     static func encoded(_ pixels: [UInt32]) -> [UInt8] {
         pixels.withUnsafeBufferPointer(PixelRuns.encode)
     }
 
+    /// The RGBA bytes of `pixels`, R in the lowest byte.
     static func bytes(_ pixels: [UInt32]) -> [UInt8] {
         pixels.flatMap { p in (0..<4).map { UInt8(truncatingIfNeeded: p >> (8 * UInt32($0))) } }
     }
